@@ -1,0 +1,37 @@
+# Thin wrapper: SwiftPM does the work. Every target runs as root or through sudo.
+export PATH := $(PATH):/opt/swift/usr/bin
+
+PREFIX ?= /usr/local
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev \
+	xvfb xdotool imagemagick x11-utils fonts-dejavu-core fonts-wqy-microhei
+RELEASE := swift build -c release --static-swift-stdlib
+
+.PHONY: deps build run test bench clean
+
+# Installs only what is missing, so a second run does nothing.
+deps:
+	@missing=$$(for p in $(PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing:" $$missing; \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(RELEASE) --product rewrap
+
+run: build
+	scripts/run-demo .build/release/rewrap
+
+test: deps
+	swift build --build-tests
+	swift test
+
+bench: deps
+	$(RELEASE) --product rewrap-bench
+	.build/release/rewrap-bench
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Pure targets (RewrapLayout, RewrapMotion, RewrapScene) import no C module, so
+// their tests run without a display. X11 lives only in RewrapX11.
+let package = Package(
+    name: "Rewrap",
+    targets: [
+        .systemLibrary(
+            name: "CX11",
+            path: "Sources/CX11",
+            pkgConfig: "x11 xft fontconfig",
+            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev"])]
+        ),
+        .target(name: "RewrapLayout"),
+        .target(name: "RewrapMotion"),
+        .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapMotion"]),
+        .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene"]),
+        .executableTarget(name: "rewrap", dependencies: ["RewrapX11", "RewrapScene", "RewrapLayout"]),
+        .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout"], path: "Sources/rewrap-bench"),
+        .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout"], path: "Tests/RewrapTestSupport"),
+        .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "CommandTests", dependencies: ["RewrapTestSupport"]),
+    ]
+)

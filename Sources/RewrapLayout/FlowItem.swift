@@ -1,0 +1,16 @@
+/// What the flow layout needs to know about one control: its ideal size and,
+/// optionally, the spacing it prefers to its neighbours.
+public struct FlowItem: Hashable, Sendable {
+    public var size: Size
+    /// The gap this item asks for on each side; `nil` defers to the layout.
+    public var preferredSpacing: Double?
+
+    public init(size: Size, preferredSpacing: Double? = nil) {
+        self.size = size
+        self.preferredSpacing = preferredSpacing
+    }
+
+    public init(width: Double, height: Double, preferredSpacing: Double? = nil) {
+        self.init(size: Size(width: width, height: height), preferredSpacing: preferredSpacing)
+    }
+}

@@ -1,0 +1,24 @@
+/// Where a flow layout puts each item, and how big it is as a result.
+/// `FlowLayout.plan(for:items:)` is its only source.
+public struct FlowPlan: LayoutPlan, Sendable {
+    /// The width the plan wrapped at: `nil` when the proposal set no limit.
+    public var limit: Double?
+    public var rows: [FlowRow]
+    /// Each item's frame relative to the plan's origin, in item order.
+    public var frames: [Rect]
+    /// `max(limit, widest row)` for a finite limit, the single row's width
+    /// otherwise; the height is the bottom of the last row. Empty gives zero.
+    public var size: Size
+
+    public init(limit: Double?, rows: [FlowRow], frames: [Rect], size: Size) {
+        self.limit = limit
+        self.rows = rows
+        self.frames = frames
+        self.size = size
+    }
+
+    /// The row index of each item.
+    public func row(of item: Int) -> Int? {
+        rows.firstIndex { $0.items.contains(item) }
+    }
+}

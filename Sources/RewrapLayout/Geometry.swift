@@ -1,0 +1,75 @@
+/// A point in layout space: x grows rightwards, y downwards.
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+}
+
+/// A width and a height, never negative once it leaves a layout.
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+}
+
+/// An axis-aligned rectangle given by its top-left origin and its size.
+public struct Rect: Hashable, Sendable {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(origin: .zero, size: .zero)
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+
+    /// True when the two rectangles share interior area; touching edges do not count.
+    public func overlaps(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
+    }
+
+    /// The smallest rectangle holding every frame, anchored at `origin` when empty.
+    public static func union(of frames: [Rect], origin: Point = .zero) -> Rect {
+        guard let first = frames.first else { return Rect(origin: origin, size: .zero) }
+        var minX = first.minX, minY = first.minY, maxX = first.maxX, maxY = first.maxY
+        for frame in frames.dropFirst() {
+            minX = Swift.min(minX, frame.minX)
+            minY = Swift.min(minY, frame.minY)
+            maxX = Swift.max(maxX, frame.maxX)
+            maxY = Swift.max(maxY, frame.maxY)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}

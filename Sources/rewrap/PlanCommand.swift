@@ -1,0 +1,124 @@
+import RewrapLayout
+import RewrapScene
+
+/// `rewrap plan flow|chips ...`: runs the layout engine on sizes given as
+/// arguments and prints the plan as one JSON object.
+enum PlanCommand {
+    static let usage = """
+        rewrap plan flow [--width W] [--spacing S] WIDTHxHEIGHT...
+            Wraps items in order at width W (a number or inf; omit it for an
+            unspecified proposal). Spacing defaults to 8. Prints
+            {"width": w, "height": h, "origins": [[x, y], ...]}.
+        rewrap plan chips --width W [--spacing S] --badge B WIDTH...
+            Shows the longest prefix of chips that fits in W with an "N more"
+            badge. B is one badge width, or n comma-separated widths where the
+            k-th is the badge's width when k chips are hidden. Prints
+            {"visible": v, "hidden": h, "width": w}.
+        """
+
+    static func run(_ tokens: [String]) throws -> String {
+        guard let kind = tokens.first else {
+            throw CommandError("rewrap plan: expected 'flow' or 'chips'")
+        }
+        switch kind {
+        case "flow": return try flow(Array(tokens.dropFirst()))
+        case "chips": return try chips(Array(tokens.dropFirst()))
+        default: throw CommandError("rewrap plan: unknown layout '\(kind)', expected 'flow' or 'chips'")
+        }
+    }
+
+    private static func flow(_ tokens: [String]) throws -> String {
+        var arguments = Arguments(tokens, context: "plan flow")
+        var proposal = Proposal.unspecified
+        var spacing = 8.0
+        while let option = arguments.nextOption() {
+            switch option {
+            case "--width":
+                let token = try arguments.value(for: option)
+                if token == "inf" {
+                    proposal = Proposal(width: .infinity)
+                } else if let width = Arguments.parseNumber(token) {
+                    proposal = Proposal(width: width)
+                } else {
+                    throw CommandError("rewrap plan flow: bad width '\(token)', expected a number or inf")
+                }
+            case "--spacing": spacing = try arguments.number(for: option)
+            default: throw CommandError("rewrap plan flow: unknown option '\(option)'")
+            }
+        }
+        let items = try arguments.positionals.map { FlowItem(size: try parseSize($0)) }
+        let plan = FlowLayout(spacing: .constant(spacing)).plan(for: proposal, items: items)
+        return JSONWriter.object([
+            ("width", JSONWriter.number(plan.size.width)),
+            ("height", JSONWriter.number(plan.size.height)),
+            ("origins", "[" + plan.frames.map { JSONWriter.array([$0.minX, $0.minY]) }.joined(separator: ", ") + "]"),
+        ])
+    }
+
+    private static func chips(_ tokens: [String]) throws -> String {
+        var arguments = Arguments(tokens, context: "plan chips")
+        var width: Double?
+        var spacing = 8.0
+        var badgeToken: String?
+        while let option = arguments.nextOption() {
+            switch option {
+            case "--width":
+                let token = try arguments.value(for: option)
+                if token == "inf" {
+                    width = .infinity
+                } else if let number = Arguments.parseNumber(token) {
+                    width = number
+                } else {
+                    throw CommandError("rewrap plan chips: bad width '\(token)', expected a number or inf")
+                }
+            case "--spacing": spacing = try arguments.number(for: option)
+            case "--badge": badgeToken = try arguments.value(for: option)
+            default: throw CommandError("rewrap plan chips: unknown option '\(option)'")
+            }
+        }
+        guard let width else { throw CommandError("rewrap plan chips: --width is required") }
+        let chips = try arguments.positionals.map { token -> Size in
+            guard let value = Arguments.parseNumber(token), value >= 0 else {
+                throw CommandError("rewrap plan chips: bad chip width '\(token)', expected a number >= 0")
+            }
+            return Size(width: value, height: 0)
+        }
+        let badges = try parseBadges(badgeToken, count: chips.count)
+        let plan = ChipRowLayout(spacing: spacing).plan(for: Proposal(width: width), chips: chips, badges: badges)
+        return JSONWriter.object([
+            ("visible", String(plan.visible)),
+            ("hidden", String(plan.hidden)),
+            ("width", JSONWriter.number(plan.size.width)),
+        ])
+    }
+
+    private static func parseSize(_ token: String) throws -> Size {
+        let parts = token.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let width = Arguments.parseNumber(String(parts[0])), width >= 0,
+              let height = Arguments.parseNumber(String(parts[1])), height >= 0 else {
+            throw CommandError("rewrap plan flow: bad size '\(token)', expected WIDTHxHEIGHT such as 80x24")
+        }
+        return Size(width: width, height: height)
+    }
+
+    private static func parseBadges(_ token: String?, count: Int) throws -> [Size] {
+        guard let token else {
+            if count == 0 { return [] }
+            throw CommandError("rewrap plan chips: --badge is required")
+        }
+        let widths = try token.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double in
+            guard let value = Arguments.parseNumber(String(part)), value >= 0 else {
+                throw CommandError("rewrap plan chips: bad badge width '\(part)' in '\(token)', expected a number >= 0")
+            }
+            return value
+        }
+        if widths.count == 1 {
+            return Array(repeating: Size(width: widths[0], height: 0), count: count)
+        }
+        guard widths.count == count else {
+            throw CommandError("rewrap plan chips: --badge '\(token)' gives \(widths.count) widths for \(count) chips; give one, or one per chip")
+        }
+        return widths.map { Size(width: $0, height: 0) }
+    }
+}

@@ -1,0 +1,127 @@
+import RewrapLayout
+import RewrapTestSupport
+import XCTest
+
+/// Thousands of seeded random item sets; a failure names its seed and case.
+final class LayoutPropertyTests: XCTestCase {
+    private let seed: UInt64 = 0x5EED_2026
+    private let cases = 3_000
+
+    private func randomProposal(_ rng: inout SeededGenerator) -> Proposal {
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0: return .unspecified
+        case 1: return .infinity
+        case 2: return Proposal(width: Double(Int.random(in: -20...0, using: &rng)))
+        default: return Proposal(width: Double(Int.random(in: 1...800, using: &rng)) / Double(Int.random(in: 1...2, using: &rng)))
+        }
+    }
+
+    private func randomItems(_ rng: inout SeededGenerator) -> [FlowItem] {
+        (0..<Int.random(in: 0...24, using: &rng)).map { _ in
+            FlowItem(width: Double(Int.random(in: 0...300, using: &rng)),
+                     height: Double(Int.random(in: 0...60, using: &rng)),
+                     preferredSpacing: Bool.random(using: &rng) ? Double(Int.random(in: 0...20, using: &rng)) : nil)
+        }
+    }
+
+    func testFlowPropertiesHoldForRandomItems() {
+        var rng = SeededGenerator(seed: seed)
+        for index in 0..<cases {
+            let items = randomItems(&rng)
+            let proposal = randomProposal(&rng)
+            let spacing: Spacing = Bool.random(using: &rng)
+                ? .constant(Double(Int.random(in: -4...16, using: &rng)))
+                : .preferred(default: Double(Int.random(in: 0...12, using: &rng)))
+            let plan = FlowLayout(spacing: spacing).plan(for: proposal, items: items)
+            let label = "seed \(seed) case \(index): \(items.count) items, \(proposal), \(spacing)"
+
+            XCTAssertEqual(plan.frames.count, items.count, label)
+            XCTAssertEqual(plan.frames.map(\.size), items.map(\.size), "ideal sizes kept; \(label)")
+
+            // Order: rows cover the items in order, and x grows within a row.
+            XCTAssertEqual(plan.rows.flatMap { Array($0.items) }, Array(items.indices), label)
+            for row in plan.rows {
+                for index in row.items.dropFirst() {
+                    XCTAssertGreaterThanOrEqual(plan.frames[index].minX, plan.frames[index - 1].maxX, label)
+                }
+            }
+            for pair in zip(plan.rows, plan.rows.dropFirst()) {
+                XCTAssertGreaterThanOrEqual(pair.1.minY, pair.0.maxY, label)
+            }
+
+            // No overlap, among items with area.
+            let solid = plan.frames.filter { $0.width > 0 && $0.height > 0 }
+            for i in solid.indices {
+                for j in solid.indices where j > i {
+                    XCTAssertFalse(solid[i].overlaps(solid[j]), "\(solid[i]) overlaps \(solid[j]); \(label)")
+                }
+            }
+
+            // Every row fits unless it holds a single item.
+            if let limit = proposal.widthLimit {
+                for row in plan.rows where row.items.count > 1 {
+                    XCTAssertLessThanOrEqual(row.width, limit + 1e-6, label)
+                }
+            } else {
+                XCTAssertLessThanOrEqual(plan.rows.count, 1, label)
+            }
+
+            // The reported size equals the bounds of the placed frames.
+            let bounds = Rect.union(of: plan.frames)
+            if items.isEmpty {
+                XCTAssertEqual(plan.size, .zero, label)
+            } else {
+                XCTAssertEqual(plan.size.height, bounds.maxY, label)
+                XCTAssertEqual(plan.size.width, Swift.max(proposal.widthLimit ?? 0, bounds.maxX), label)
+            }
+        }
+    }
+
+    func testFlowPlanIsSameWithAndWithoutCache() {
+        var rng = SeededGenerator(seed: seed ^ 1)
+        let words = ["Shape", "Circle", "Rounded rectangle", "Pattern", "Solid", "Alternating diagonal lines", "控制項", "más"]
+        let cache = MeasurementCache(FixedAdvanceMeasurer())
+        let layout = FlowLayout(spacing: .constant(8))
+        for index in 0..<cases {
+            let texts = (0..<Int.random(in: 0...12, using: &rng)).map { _ in words.randomElement(using: &rng)! }
+            let proposal = randomProposal(&rng)
+            func items(_ measurer: any TextMeasurer) -> [FlowItem] {
+                texts.map { let m = measurer.measure($0, style: .body); return FlowItem(width: m.width + 30, height: m.height + 10) }
+            }
+            let fresh = layout.plan(for: proposal, items: items(MeasurementCache(FixedAdvanceMeasurer())))
+            let warm = layout.plan(for: proposal, items: items(cache))
+            let direct = layout.plan(for: proposal, items: items(FixedAdvanceMeasurer()))
+            XCTAssertEqual(fresh, warm, "seed \(seed ^ 1) case \(index)")
+            XCTAssertEqual(direct, warm, "seed \(seed ^ 1) case \(index)")
+        }
+    }
+
+    func testChipRowChoiceEqualsBruteForce() {
+        var rng = SeededGenerator(seed: seed ^ 2)
+        for index in 0..<cases {
+            let n = Int.random(in: 0...16, using: &rng)
+            let chips = (0..<n).map { _ in Size(width: Double(Int.random(in: 0...150, using: &rng)), height: 20) }
+            let badges = (0..<n).map { _ in Size(width: Double(Int.random(in: 20...90, using: &rng)), height: 20) }
+            let spacing = Double(Int.random(in: 0...12, using: &rng))
+            let available = Double(Int.random(in: 0...900, using: &rng))
+            let plan = ChipRowLayout(spacing: spacing).plan(for: Proposal(width: available), chips: chips, badges: badges)
+            let label = "seed \(seed ^ 2) case \(index)"
+
+            // Brute force: build every candidate row from scratch.
+            func candidateWidth(_ k: Int) -> Double {
+                var widths = chips.prefix(k).map(\.width)
+                if k < n { widths.append(badges[n - k - 1].width) }
+                return widths.reduce(0, +) + spacing * Double(Swift.max(0, widths.count - 1))
+            }
+            let expected = (0...n).last { candidateWidth($0) <= available } ?? 0
+            XCTAssertEqual(plan.visible, expected, label)
+            XCTAssertEqual(plan.hidden, n - expected, label)
+            XCTAssertEqual(plan.size.width, candidateWidth(expected), label)
+            XCTAssertEqual(plan.candidateWidths, (0...n).map(candidateWidth), label)
+            XCTAssertEqual(Rect.union(of: plan.frames).maxX, plan.size.width, label)
+            if expected > 0 || n == 0 {
+                XCTAssertLessThanOrEqual(plan.size.width, available, label)
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import RewrapLayout
+
+/// A stand-in for Xft: every character advances by the same amount, so
+/// layout tests are exact and need no display.
+public final class FixedAdvanceMeasurer: TextMeasurer {
+    public var advance: Double
+    public var boldAdvance: Double
+    public var ascent: Double
+    public var descent: Double
+    /// How many times `measure` ran, to prove caching and O(n) measuring.
+    public private(set) var calls = 0
+
+    public init(advance: Double = 7, boldAdvance: Double = 8, ascent: Double = 13, descent: Double = 4) {
+        self.advance = advance
+        self.boldAdvance = boldAdvance
+        self.ascent = ascent
+        self.descent = descent
+    }
+
+    public func measure(_ text: String, style: TextStyle) -> TextMetrics {
+        calls += 1
+        let perCharacter = style == .bold ? boldAdvance : advance
+        return TextMetrics(width: Double(text.count) * perCharacter, ascent: ascent, descent: descent)
+    }
+}

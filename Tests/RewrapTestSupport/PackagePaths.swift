@@ -1,0 +1,26 @@
+/// Where the package and its built products are, for tests that run the binary.
+public enum PackagePaths {
+    /// The package root, found from this file's own path.
+    public static let root: String = {
+        var path = #filePath
+        for _ in 0..<3 {
+            path = String(path[..<path.lastIndex(of: "/")!])
+        }
+        return path
+    }()
+
+    /// `$REWRAP_BIN` if set, otherwise the debug build that `swift test` made.
+    public static var rewrapBinary: String {
+        if let path = environment("REWRAP_BIN"), !path.isEmpty { return path }
+        return root + "/.build/debug/rewrap"
+    }
+
+    public static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
