@@ -13,13 +13,16 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev"])]
         ),
         .target(name: "RewrapLayout"),
-        .target(name: "RewrapMotion"),
+        .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapMotion"]),
         .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene"]),
         .executableTarget(name: "rewrap", dependencies: ["RewrapX11", "RewrapScene", "RewrapLayout"]),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout"], path: "Sources/rewrap-bench"),
         .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout"], path: "Tests/RewrapTestSupport"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout"]),
+        .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport"]),
     ]
 )

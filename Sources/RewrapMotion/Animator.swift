@@ -1,0 +1,74 @@
+import RewrapLayout
+
+/// Keeps every node's presented frame and eases it towards its target frame.
+/// Nodes are keyed by identity, so a node keeps its move when it changes row.
+///
+///     var animator = Animator<String>()
+///     animator.update(targets: plan, at: now, animate: .changes)   // after a selection
+///     animator.update(targets: plan, at: now, animate: .none)      // after a resize
+///     animator.presentedFrame(of: "shape", at: now)
+///
+/// `now` is always an argument: the event loop owns the only clock.
+public struct Animator<ID: Hashable> {
+    /// How new targets are reached.
+    public enum Mode: Sendable {
+        /// A fresh move, from the presented frame, for every node whose target changed.
+        case changes
+        /// Moves in flight carry on towards the new targets; everything else jumps.
+        case none
+    }
+
+    public var duration: Double
+    public var curve: TimingCurve
+    public private(set) var targets: [ID: Rect] = [:]
+    private var moves: [ID: FrameTween] = [:]
+
+    public init(duration: Double = 0.25, curve: TimingCurve = .easeInOut) {
+        self.duration = duration
+        self.curve = curve
+    }
+
+    /// True while any node has not reached its target.
+    public var isAnimating: Bool { !moves.isEmpty }
+
+    /// When the last move in flight ends, if any.
+    public var endTime: Double? { moves.values.map(\.end).max() }
+
+    public func presentedFrame(of id: ID, at now: Double) -> Rect? {
+        if let move = moves[id] { return move.value(at: now) }
+        return targets[id]
+    }
+
+    public mutating func update(targets newTargets: [ID: Rect], at now: Double, animate mode: Mode) {
+        var nextMoves: [ID: FrameTween] = [:]
+        for (id, target) in newTargets {
+            let shown = presentedFrame(of: id, at: now)
+            switch mode {
+            case .changes:
+                if let shown, shown != target, duration > 0 {
+                    nextMoves[id] = FrameTween(from: shown, to: target, start: now, duration: duration, curve: curve)
+                }
+            case .none:
+                if var move = moves[id], !move.isFinished(at: now) {
+                    move.retarget(to: target, at: now)
+                    nextMoves[id] = move
+                }
+            }
+        }
+        targets = newTargets
+        moves = nextMoves
+    }
+
+    /// Drops finished moves; call once per frame after drawing. Returns true
+    /// while something still moves, so the caller knows whether to keep its timer.
+    @discardableResult
+    public mutating func settle(at now: Double) -> Bool {
+        moves = moves.filter { !$0.value.isFinished(at: now) }
+        return isAnimating
+    }
+
+    /// Ends every move at once, as reduced motion asks.
+    public mutating func finishAll() {
+        moves.removeAll()
+    }
+}

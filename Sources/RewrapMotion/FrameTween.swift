@@ -1,0 +1,55 @@
+import RewrapLayout
+
+/// One rectangle moving from `from` to `to` between `start` and
+/// `start + duration` (seconds), along `curve`.
+public struct FrameTween: Hashable, Sendable {
+    public var from: Rect
+    public var to: Rect
+    public var start: Double
+    public var duration: Double
+    public var curve: TimingCurve
+
+    public init(from: Rect, to: Rect, start: Double, duration: Double, curve: TimingCurve) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = duration
+        self.curve = curve
+    }
+
+    public var end: Double { start + duration }
+
+    public func progress(at now: Double) -> Double {
+        guard duration > 0 else { return 1 }
+        return curve.progress(at: (now - start) / duration)
+    }
+
+    public func value(at now: Double) -> Rect {
+        Self.interpolate(from, to, progress(at: now))
+    }
+
+    public func isFinished(at now: Double) -> Bool { now >= end }
+
+    /// Aims the move at a new target without a jump: the start frame is
+    /// rebased so that the frame shown at `now` stays where it is, and the
+    /// move still ends at its original time.
+    public mutating func retarget(to target: Rect, at now: Double) {
+        let p = progress(at: now)
+        let shown = value(at: now)
+        to = target
+        guard p < 1 - 1e-9 else {
+            from = target
+            return
+        }
+        // shown = from' + (target - from') * p  =>  from' = (shown - target * p) / (1 - p)
+        func rebase(_ value: Double, _ goal: Double) -> Double { (value - goal * p) / (1 - p) }
+        from = Rect(x: rebase(shown.minX, target.minX), y: rebase(shown.minY, target.minY),
+                    width: rebase(shown.width, target.width), height: rebase(shown.height, target.height))
+    }
+
+    public static func interpolate(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * p }
+        return Rect(x: mix(a.minX, b.minX), y: mix(a.minY, b.minY),
+                    width: mix(a.width, b.width), height: mix(a.height, b.height))
+    }
+}

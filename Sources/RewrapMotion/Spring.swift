@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A damped spring released from rest, scaled to settle by the end of the move.
+///
+///     Spring(dampingRatio: 0.7)   // overshoots a little, then settles
+///     Spring(dampingRatio: 1)     // critically damped: no overshoot
+///
+/// The natural frequency is chosen so the envelope decays to 0.1 % at
+/// fraction 1; the curve then clamps to exactly 1.
+public struct Spring: Hashable, Sendable {
+    public let dampingRatio: Double
+
+    public init(dampingRatio: Double) {
+        self.dampingRatio = max(0.05, dampingRatio)
+    }
+
+    public func progress(at fraction: Double) -> Double {
+        if fraction <= 0 { return 0 }
+        if fraction >= 1 { return 1 }
+        let zeta = dampingRatio
+        // e^(-zeta * omega * 1) = 0.001 (ignoring the small polynomial term).
+        let omega = log(1000) / zeta
+        let t = fraction
+        if zeta < 1 {
+            let damped = omega * (1 - zeta * zeta).squareRoot()
+            let envelope = exp(-zeta * omega * t)
+            return 1 - envelope * (cos(damped * t) + zeta * omega / damped * sin(damped * t))
+        }
+        if zeta == 1 {
+            return 1 - exp(-omega * t) * (1 + omega * t)
+        }
+        let root = (zeta * zeta - 1).squareRoot()
+        let fast = -omega * (zeta - root), slow = -omega * (zeta + root)
+        return 1 - (slow * exp(fast * t) - fast * exp(slow * t)) / (slow - fast)
+    }
+}

@@ -1,0 +1,1 @@
+// The X11 toolkit: see the other files in this target.
