@@ -28,7 +28,8 @@ public struct Animator<ID: Hashable> {
         self.curve = curve
     }
 
-    /// True while any node has not reached its target.
+    /// True while any move is kept: from `update` until `settle(at:)` finds
+    /// every move finished.
     public var isAnimating: Bool { !moves.isEmpty }
 
     /// When the last move in flight ends, if any.

@@ -25,7 +25,7 @@ public struct FrameTween: Hashable, Sendable {
     }
 
     public func value(at now: Double) -> Rect {
-        Self.interpolate(from, to, progress(at: now))
+        now >= end ? to : Self.interpolate(from, to, progress(at: now))
     }
 
     public func isFinished(at now: Double) -> Bool { now >= end }
@@ -37,8 +37,14 @@ public struct FrameTween: Hashable, Sendable {
         let p = progress(at: now)
         let shown = value(at: now)
         to = target
-        guard p < 1 - 1e-9 else {
+        if now >= end {
             from = target
+            return
+        }
+        guard abs(1 - p) > 1e-6 else {
+            // A spring at the peak of an overshoot: no start frame can be
+            // rebased, so ease from where it is over the time that is left.
+            self = FrameTween(from: shown, to: target, start: now, duration: end - now, curve: curve)
             return
         }
         // shown = from' + (target - from') * p  =>  from' = (shown - target * p) / (1 - p)
@@ -47,8 +53,9 @@ public struct FrameTween: Hashable, Sendable {
                     width: rebase(shown.width, target.width), height: rebase(shown.height, target.height))
     }
 
+    /// Weighted so that p = 1 gives exactly `b`, even for fractional frames.
     public static func interpolate(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {
-        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * p }
+        func mix(_ x: Double, _ y: Double) -> Double { x * (1 - p) + y * p }
         return Rect(x: mix(a.minX, b.minX), y: mix(a.minY, b.minY),
                     width: mix(a.width, b.width), height: mix(a.height, b.height))
     }

@@ -7,8 +7,8 @@ import Glibc
 ///     Spring(dampingRatio: 0.7)   // overshoots a little, then settles
 ///     Spring(dampingRatio: 1)     // critically damped: no overshoot
 ///
-/// The natural frequency is chosen so the envelope decays to 0.1 % at
-/// fraction 1; the curve then clamps to exactly 1.
+/// The natural frequency is chosen so the slowest decaying part is down to
+/// about 0.01 % at fraction 1; the curve then clamps to exactly 1.
 public struct Spring: Hashable, Sendable {
     public let dampingRatio: Double
 
@@ -20,8 +20,10 @@ public struct Spring: Hashable, Sendable {
         if fraction <= 0 { return 0 }
         if fraction >= 1 { return 1 }
         let zeta = dampingRatio
-        // e^(-zeta * omega * 1) = 0.001 (ignoring the small polynomial term).
-        let omega = log(1000) / zeta
+        // The slowest decay rate is zeta·omega when underdamped or critical,
+        // and omega·(zeta − √(zeta² − 1)) when overdamped.
+        let rate: Double = log(10_000)
+        let omega = zeta <= 1 ? rate / zeta : rate / (zeta - (zeta * zeta - 1).squareRoot())
         let t = fraction
         if zeta < 1 {
             let damped = omega * (1 - zeta * zeta).squareRoot()

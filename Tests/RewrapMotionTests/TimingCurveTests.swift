@@ -1,0 +1,80 @@
+import RewrapMotion
+import XCTest
+
+final class TimingCurveTests: XCTestCase {
+    private let easeInOut = TimingCurve.easeInOut
+
+    // SPEC §5 names the curve: cubic-bezier(0.42, 0, 0.58, 1).
+    func testEaseInOutIsTheCSSCurve() {
+        XCTAssertEqual(easeInOut, .cubicBezier(CubicBezier(0.42, 0, 0.58, 1)))
+    }
+
+    func testEaseInOutFixesStartMiddleAndEnd() {
+        XCTAssertEqual(easeInOut.progress(at: 0), 0)
+        XCTAssertEqual(easeInOut.progress(at: 0.5), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(easeInOut.progress(at: 1), 1)
+    }
+
+    // The control points are point-symmetric about (0.5, 0.5), so the curve is too.
+    func testEaseInOutIsSymmetric() {
+        for i in 0...1_000 {
+            let t = Double(i) / 1_000
+            XCTAssertEqual(easeInOut.progress(at: t) + easeInOut.progress(at: 1 - t), 1, accuracy: 1e-9, "t = \(t)")
+        }
+    }
+
+    func testEaseInOutIsStrictlyMonotonic() {
+        let values = (0..<1_000).map { easeInOut.progress(at: Double($0) / 999) }
+        for i in 1..<values.count {
+            XCTAssertGreaterThan(values[i], values[i - 1], "sample \(i)")
+        }
+    }
+
+    func testEaseInOutMatchesDenseSamplingOfTheCurve() {
+        let reference = ReferenceBezier.easeInOut.sampled()
+        // Thousandths plus irrational-looking fractions, so no sample sits on a grid point.
+        let thousandths: [Double] = (0...1_000).map { Double($0) / 1_000 }
+        let scattered: [Double] = (1..<100).map { (Double($0) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1) }
+        for t in thousandths + scattered {
+            XCTAssertEqual(easeInOut.progress(at: t), reference.progress(at: t), accuracy: 1e-4, "t = \(t)")
+        }
+    }
+
+    // Slow at both ends is what "ease in, ease out" means.
+    func testEaseInOutLagsLinearInFirstHalfAndLeadsInSecond() {
+        for i in 1..<500 {
+            let t = Double(i) / 1_000
+            XCTAssertLessThan(easeInOut.progress(at: t), t, "t = \(t)")
+            XCTAssertGreaterThan(easeInOut.progress(at: 1 - t), 1 - t, "t = \(1 - t)")
+        }
+    }
+
+    func testLinearReturnsTheFraction() {
+        for i in 0...100 {
+            let t = Double(i) / 100
+            XCTAssertEqual(TimingCurve.linear.progress(at: t), t)
+        }
+    }
+
+    func testSpringCurveFollowsItsSpring() {
+        let spring = Spring(dampingRatio: 0.6)
+        for i in 0...100 {
+            let t = Double(i) / 100
+            XCTAssertEqual(TimingCurve.spring(spring).progress(at: t), spring.progress(at: t))
+        }
+    }
+
+    // A late or early frame must land exactly on an end, for every kind of curve.
+    func testEveryCurveClampsOutsideUnitInterval() {
+        let curves: [TimingCurve] = [.linear, .easeInOut, .cubicBezier(CubicBezier(0.3, -0.6, 0.7, 1.6)),
+                                     .spring(Spring(dampingRatio: 0.4))]
+        for curve in curves {
+            for early: Double in [-1e-9, -0.5, -1, -.infinity] {
+                XCTAssertEqual(curve.progress(at: early), 0, "\(curve) at \(early)")
+            }
+            for late: Double in [1 + 1e-9, 1.5, 2, .infinity] {
+                XCTAssertEqual(curve.progress(at: late), 1, "\(curve) at \(late)")
+            }
+        }
+    }
+}
