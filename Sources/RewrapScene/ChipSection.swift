@@ -1,0 +1,13 @@
+/// The chip row with its heading and footer (SPEC §1, items 4–6). No items
+/// is valid: the row then shows "No items".
+public struct ChipSection: Equatable, Sendable {
+    public var heading: String
+    public var footer: String
+    public var items: [ChipSpec]
+
+    public init(heading: String, footer: String, items: [ChipSpec]) {
+        self.heading = heading
+        self.footer = footer
+        self.items = items
+    }
+}

@@ -1,0 +1,12 @@
+/// One chip in the chip row. Two chips may share a title; the id tells
+/// them apart, and both count towards the badge.
+public struct ChipSpec: Equatable, Sendable {
+    /// Unique across dropdowns and chips; the trace keys on it.
+    public var id: String
+    public var title: String
+
+    public init(id: String, title: String) {
+        self.id = id
+        self.title = title
+    }
+}

@@ -1,0 +1,13 @@
+/// The dropdown panel with the heading above it and the footer that follows
+/// its height (SPEC §1, items 1–3).
+public struct MenuSection: Equatable, Sendable {
+    public var heading: String
+    public var footer: String
+    public var items: [DropdownSpec]
+
+    public init(heading: String, footer: String, items: [DropdownSpec]) {
+        self.heading = heading
+        self.footer = footer
+        self.items = items
+    }
+}

@@ -1,0 +1,99 @@
+/// Turns a parsed panel file into a `Panel`, checking it against SPEC §6 and
+/// stopping at the first problem, in the order the file is read.
+///
+/// Every string must be free of control characters, since labels are drawn
+/// on one line and headings wrap only at spaces. Headings, footers and the
+/// window title may be empty; ids, dropdown and chip titles and options may not.
+struct PanelDecoder {
+    /// Where each id was first used, so a duplicate can point back to it.
+    private var idPaths: [String: JSONPath] = [:]
+
+    static func decode(_ document: JSONValue) throws(SchemaViolation) -> Panel {
+        var decoder = PanelDecoder()
+        let root = try SchemaObject(document, at: JSONPath(), keys: ["title", "menus", "chips"])
+        let title = try text(root, "title")
+        let menus = try decoder.menus(root.object("menus", keys: ["heading", "footer", "items"]))
+        let chips = try decoder.chips(root.object("chips", keys: ["heading", "footer", "items"]))
+        return Panel(title: title, menus: menus, chips: chips)
+    }
+
+    private mutating func menus(_ section: SchemaObject) throws(SchemaViolation) -> MenuSection {
+        let heading = try Self.text(section, "heading")
+        let footer = try Self.text(section, "footer")
+        var items: [DropdownSpec] = []
+        for (index, item) in try section.array("items").enumerated() {
+            let fields = try SchemaObject(item, at: section.path.member("items").element(index),
+                                          keys: ["id", "title", "options", "selected"])
+            items.append(try dropdown(fields))
+        }
+        return MenuSection(heading: heading, footer: footer, items: items)
+    }
+
+    private mutating func chips(_ section: SchemaObject) throws(SchemaViolation) -> ChipSection {
+        let heading = try Self.text(section, "heading")
+        let footer = try Self.text(section, "footer")
+        var items: [ChipSpec] = []
+        for (index, item) in try section.array("items").enumerated() {
+            let fields = try SchemaObject(item, at: section.path.member("items").element(index), keys: ["id", "title"])
+            items.append(ChipSpec(id: try claimID(fields), title: try Self.title(fields)))
+        }
+        return ChipSection(heading: heading, footer: footer, items: items)
+    }
+
+    private mutating func dropdown(_ fields: SchemaObject) throws(SchemaViolation) -> DropdownSpec {
+        let id = try claimID(fields)
+        let title = try Self.title(fields)
+        let options = try Self.options(fields)
+        let selected = try Self.text(fields, "selected")
+        guard options.contains(selected) else {
+            throw SchemaViolation(fields.path.member("selected"), "\(Echo.quoted(selected)) is not among the options")
+        }
+        return DropdownSpec(id: id, title: title, options: options, selected: selected)
+    }
+
+    /// Reads an id and reserves it, since ids are unique across dropdowns
+    /// and chips together and must not clash with the trace's own ids.
+    private mutating func claimID(_ fields: SchemaObject) throws(SchemaViolation) -> String {
+        let path = fields.path.member("id")
+        let id = try Self.text(fields, "id")
+        guard !id.isEmpty else { throw SchemaViolation(path, "id is empty") }
+        guard !Panel.reservedIDs.contains(id) else { throw SchemaViolation(path, "id \(Echo.quoted(id)) is reserved") }
+        if let first = idPaths[id] {
+            throw SchemaViolation(path, "duplicate id \(Echo.quoted(id)) (first used at \(first))")
+        }
+        idPaths[id] = path
+        return id
+    }
+
+    private static func title(_ fields: SchemaObject) throws(SchemaViolation) -> String {
+        let title = try text(fields, "title")
+        guard !title.isEmpty else { throw SchemaViolation(fields.path.member("title"), "title is empty") }
+        return title
+    }
+
+    private static func options(_ fields: SchemaObject) throws(SchemaViolation) -> [String] {
+        let path = fields.path.member("options")
+        let elements = try fields.array("options")
+        guard !elements.isEmpty else { throw SchemaViolation(path, "a dropdown needs at least one option") }
+        var options: [String] = []
+        for (index, element) in elements.enumerated() {
+            let optionPath = path.element(index)
+            let option = try checked(SchemaObject.string(element, at: optionPath), at: optionPath)
+            guard !option.isEmpty else { throw SchemaViolation(optionPath, "option is empty") }
+            guard !options.contains(option) else { throw SchemaViolation(optionPath, "duplicate option \(Echo.quoted(option))") }
+            options.append(option)
+        }
+        return options
+    }
+
+    private static func text(_ fields: SchemaObject, _ key: String) throws(SchemaViolation) -> String {
+        try checked(fields.string(key), at: fields.path.member(key))
+    }
+
+    private static func checked(_ text: String, at path: JSONPath) throws(SchemaViolation) -> String {
+        if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw SchemaViolation(path, "text contains a control character (\(Echo.codePoint(control)))")
+        }
+        return text
+    }
+}
