@@ -9,7 +9,7 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
-            pkgConfig: "x11 xft fontconfig",
+            pkgConfig: "x11 xft fontconfig xrender",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev"])]
         ),
         .target(name: "RewrapLayout"),
@@ -17,12 +17,13 @@ let package = Package(
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapMotion"]),
         .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene"]),
         .executableTarget(name: "rewrap", dependencies: ["RewrapX11", "RewrapScene", "RewrapLayout"]),
+        .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout"], path: "Sources/rewrap-bench"),
         .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout"], path: "Tests/RewrapTestSupport"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapMotion"]),
     ]
 )

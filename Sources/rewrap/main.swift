@@ -1,17 +1,23 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RewrapScene
+import RewrapX11
+
+/// Writes one line to standard error.
+func warn(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
 
 /// Writes one line to standard error and leaves with `status`.
 func fail(_ message: String, status: Int32) -> Never {
-    var line = message + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    warn(message)
     exit(status)
 }
 
 let usage = """
-    usage: rewrap [--panel FILE] [--geometry WxH[+X+Y]] [--trace FILE] [--reduce-motion]
-                  [--font PATTERN] [--scale F]
+    usage: \(AppOptions.usage)
            rewrap plan flow|chips ...
 
     Opens the Rewrap demo window: a wrapping panel of dropdowns and a chip row
@@ -19,6 +25,35 @@ let usage = """
 
     \(PlanCommand.usage)
     """
+
+/// Loads everything that can be wrong before any window opens, then runs.
+func runWindow(_ tokens: [String]) throws -> Int32 {
+    let options = try AppOptions(tokens)
+    let language = options.locale.map(Strings.language(forLocale:))
+        ?? Strings.language { name in getenv(name).map { String(cString: $0) } }
+    guard let path = options.panelPath ?? Assets.panelPath(for: language) else {
+        throw CommandError("rewrap: cannot find assets/panel.json beside the program; pass --panel FILE", status: 1)
+    }
+    let panel: Panel
+    do {
+        panel = try PanelLoader.load(path: path)
+    } catch {
+        throw CommandError(error.message, status: 1)
+    }
+    let trace = try options.tracePath.map { try TraceWriter(path: $0) }
+    let toolkit: Toolkit
+    do {
+        toolkit = try Toolkit(options: ToolkitOptions(
+            display: options.display, title: panel.title, width: options.width, height: options.height,
+            x: options.x, y: options.y, font: options.font, scale: options.scale, icon: AppIcon.wmIcon(size: 48)))
+    } catch {
+        throw CommandError(error.message, status: 1)
+    }
+    if let warning = toolkit.fonts.substitutionWarning { warn(warning) }
+    let app = DemoApp(toolkit: toolkit, state: PanelState(panel: panel), strings: Strings(language),
+                      options: options, trace: trace)
+    return app.run()
+}
 
 let tokens = Array(CommandLine.arguments.dropFirst())
 do {
@@ -28,7 +63,7 @@ do {
     case "--help", "-h", "help":
         print(usage)
     default:
-        fail("rewrap: window not built yet", status: 1)
+        exit(try runWindow(tokens))
     }
 } catch let error as CommandError {
     fail(error.message, status: error.status)

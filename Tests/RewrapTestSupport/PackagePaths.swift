@@ -15,6 +15,12 @@ public enum PackagePaths {
         return root + "/.build/debug/rewrap"
     }
 
+    /// The X helper the end-to-end tests use for what xdotool cannot do.
+    public static var helperBinary: String {
+        let binary = rewrapBinary
+        return String(binary[..<binary.lastIndex(of: "/")!]) + "/rewrap-xhelper"
+    }
+
     public static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)

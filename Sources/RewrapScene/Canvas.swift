@@ -1,0 +1,25 @@
+import RewrapLayout
+
+/// The little a painter needs from a drawing surface. The X11 toolkit
+/// implements it with Xft; tests record the calls.
+public protocol Canvas: AnyObject {
+    /// Fills the whole surface.
+    func clear(_ color: Color)
+    /// Fills each span, offset by (`x`, `y`), with `color` scaled by the span's coverage.
+    func fill(_ spans: [CoverageSpan], x: Int, y: Int, color: Color)
+    /// Draws one line of text with its baseline's left end at (`x`, `baseline`),
+    /// showing only what falls inside `clip` when one is given.
+    func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?)
+}
+
+extension Canvas {
+    public func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color) {
+        drawText(text, x: x, baseline: baseline, style: style, color: color, clip: nil)
+    }
+
+    public func fillRect(x: Int, y: Int, width: Int, height: Int, color: Color) {
+        guard width > 0, height > 0 else { return }
+        fill([CoverageSpan(x: 0, y: 0, width: width, height: height, coverage: 1)], x: x, y: y, color: color)
+    }
+}
+

@@ -1,0 +1,19 @@
+/// A horizontal run of pixels that a shape covers by the same fraction.
+/// Shapes become spans so the toolkit can draw antialiased edges with
+/// nothing more than translucent rectangles.
+public struct CoverageSpan: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    /// 0...1: how much of each pixel the shape covers.
+    public var coverage: Double
+
+    public init(x: Int, y: Int, width: Int, height: Int, coverage: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.coverage = coverage
+    }
+}

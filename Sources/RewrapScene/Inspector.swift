@@ -1,0 +1,61 @@
+import RewrapLayout
+
+/// The layout inspector (F12): outlines the planned target frames over the
+/// presented ones, marks each flow row and the proposal's width, compares
+/// every chip-row candidate with the available width, and names the nearest
+/// window widths at which the layout would change. A wrong outline is a
+/// layout defect; a right outline with the control elsewhere is a motion one.
+public struct Inspector {
+    public let metrics: Metrics
+    public let measurer: any TextMeasurer
+
+    public init(metrics: Metrics, measurer: any TextMeasurer) {
+        self.metrics = metrics
+        self.measurer = measurer
+    }
+
+    public func paint(scene: Scene, scroll: Point, viewport: Size, on canvas: Canvas) {
+        let line = max(1, Int(metrics.scale.rounded()))
+        func toWindow(_ rect: Rect) -> PixelRect {
+            PixelRect(rect.offsetBy(dx: -scroll.x, dy: -scroll.y))
+        }
+        func outline(_ box: PixelRect, _ color: Color) {
+            canvas.fill(Shapes.roundedBorder(width: box.width, height: box.height, radius: 0, stroke: Double(line)),
+                        x: box.x, y: box.y, color: color)
+        }
+
+        for row in scene.panelPlan.rows {
+            let band = Rect(x: scene.panelOrigin.x, y: scene.panelOrigin.y + row.minY, width: row.width, height: row.height)
+            let box = toWindow(band)
+            canvas.fillRect(x: box.x, y: box.y + box.height, width: box.width, height: line, color: Palette.inspectorRow)
+        }
+        for node in scene.nodes {
+            outline(toWindow(node.frame), Palette.inspectorTarget)
+        }
+
+        let limitX = Int((scene.panelOrigin.x + scene.proposedWidth - scroll.x).rounded())
+        canvas.fillRect(x: limitX, y: 0, width: line, height: Int(viewport.height), color: Palette.inspectorLimit)
+
+        // One tick per chip-row candidate: its width, against the limit line.
+        let tickHeight = Int(metrics.chipPaddingY)
+        let baseY = Int((scene.chipOrigin.y + scene.chipPlan.size.height - scroll.y).rounded()) + line
+        for (k, width) in scene.chipPlan.candidateWidths.enumerated() {
+            let x = Int((scene.chipOrigin.x + width - scroll.x).rounded())
+            let fits = scene.chipPlan.available.map { width <= $0 } ?? true
+            let color = k == scene.chipPlan.visible ? Palette.inspectorTarget : (fits ? Palette.inspectorRow : Palette.inspectorLimit)
+            canvas.fillRect(x: x - line, y: baseY, width: 2 * line, height: tickHeight, color: color)
+        }
+
+        let breakpoints = Breakpoints(scene: scene, metrics: metrics, windowWidth: viewport.width)
+        let narrower = breakpoints.narrower.map { "changes below \(Int($0)) px" } ?? "no change narrower"
+        let wider = breakpoints.wider.map { "changes at \(Int($0)) px" } ?? "no change wider"
+        let caption = "window \(Int(viewport.width)) px · limit \(Int(scene.proposedWidth)) px · \(narrower) · \(wider)"
+        let text = measurer.measure(caption, style: .body)
+        let pad = Int(metrics.popupPadding)
+        let height = Int(text.height) + 2 * pad
+        let y = Int(viewport.height) - height
+        canvas.fillRect(x: 0, y: y, width: Int(viewport.width), height: height, color: Palette.text.withAlpha(0.8))
+        canvas.drawText(caption, x: Int(metrics.padding), baseline: y + pad + Int(text.ascent), style: .body,
+                        color: Palette.highlightText)
+    }
+}

@@ -1,0 +1,8 @@
+/// The keys the demo answers to, after the toolkit has read the keysym.
+public enum Key: Hashable, Sendable {
+    case tab, backTab
+    case returnKey, space, escape
+    case up, down, home, end
+    case inspector
+    case character(Character)
+}

@@ -1,0 +1,148 @@
+import RewrapLayout
+
+/// Draws a scene's nodes at their presented frames, and popups. How each
+/// widget looks lives here, away from X11, so it can be tested by recording.
+public struct Painter {
+    public let metrics: Metrics
+    public let measurer: any TextMeasurer
+
+    public init(metrics: Metrics, measurer: any TextMeasurer) {
+        self.metrics = metrics
+        self.measurer = measurer
+    }
+
+    /// What the painter needs to know about the moment it draws.
+    public struct Frame {
+        public var scene: Scene
+        /// Presented frames in window pixels, scroll already applied.
+        public var presented: [String: PixelRect]
+        public var viewport: Size
+        public var scroll: Point
+        public var focus: String?
+        public var hovered: String?
+        /// The node whose popup is open, drawn as pressed.
+        public var pressed: String?
+
+        public init(scene: Scene, presented: [String: PixelRect], viewport: Size, scroll: Point,
+                    focus: String?, hovered: String?, pressed: String?) {
+            self.scene = scene
+            self.presented = presented
+            self.viewport = viewport
+            self.scroll = scroll
+            self.focus = focus
+            self.hovered = hovered
+            self.pressed = pressed
+        }
+    }
+
+    public func paint(_ frame: Frame, on canvas: Canvas) {
+        canvas.clear(Palette.background)
+        let visible = Rect(origin: .zero, size: frame.viewport)
+        for node in frame.scene.nodes {
+            guard let box = frame.presented[node.id], box.rect.overlaps(visible) || box.width == 0 else { continue }
+            switch node.kind {
+            case .heading, .text, .empty:
+                let color = node.kind == .heading ? Palette.text : Palette.secondaryText
+                paintLines(node.lines, in: box, style: node.style, color: color, on: canvas)
+            case .dropdown:
+                paintDropdown(node, in: box, hovered: frame.hovered == node.id || frame.pressed == node.id, on: canvas)
+            case .chip:
+                paintCapsule(node.text, in: box, fill: Palette.chipFill, on: canvas)
+            case .badge:
+                let fill = frame.hovered == node.id || frame.pressed == node.id
+                    ? Palette.badgeFill.withAlpha(0.28) : Palette.badgeFill
+                paintCapsule(node.text, in: box, fill: fill, on: canvas)
+            }
+            if frame.focus == node.id {
+                paintFocusRing(around: box, radius: node.kind == .badge ? metrics.chipRadius : metrics.dropdownRadius, on: canvas)
+            }
+        }
+        paintScrollIndicators(frame, on: canvas)
+    }
+
+    public func paintPopup(_ menu: PopupMenu, plan: PopupPlan, on canvas: Canvas) {
+        canvas.clear(Palette.popupFill)
+        let width = Int(plan.size.width), height = Int(plan.size.height)
+        canvas.fill(Shapes.roundedBorder(width: width, height: height, radius: 0, stroke: metrics.borderWidth),
+                    x: 0, y: 0, color: Palette.popupBorder)
+        for (index, entry) in menu.entries.enumerated() where index < plan.rows.count {
+            let row = PixelRect(plan.rows[index])
+            let isHighlighted = menu.highlighted == index
+            if isHighlighted {
+                canvas.fill(Shapes.roundedRect(width: row.width, height: row.height, radius: metrics.dropdownRadius - 2),
+                            x: row.x, y: row.y, color: Palette.highlight)
+            }
+            let color = isHighlighted ? Palette.highlightText : Palette.text
+            let baseline = self.baseline(in: row, style: .body)
+            if entry.isSelected {
+                canvas.drawText("✓", x: row.x + Int(metrics.optionPaddingX), baseline: baseline, style: .body, color: color)
+            }
+            canvas.drawText(entry.text, x: row.x + Int(metrics.optionPaddingX + metrics.optionMarkWidth),
+                            baseline: baseline, style: .body, color: color)
+        }
+    }
+
+    private func paintLines(_ lines: [String], in box: PixelRect, style: TextStyle, color: Color, on canvas: Canvas) {
+        var top = Double(box.y)
+        for line in lines {
+            let text = measurer.measure(line, style: style)
+            canvas.drawText(line, x: box.x, baseline: Int((top + text.ascent).rounded()), style: style, color: color)
+            top += text.height + metrics.textLineGap
+        }
+    }
+
+    private func paintDropdown(_ node: SceneNode, in box: PixelRect, hovered: Bool, on canvas: Canvas) {
+        canvas.fill(Shapes.roundedRect(width: box.width, height: box.height, radius: metrics.dropdownRadius),
+                    x: box.x, y: box.y, color: hovered ? Palette.controlHoverFill : Palette.controlFill)
+        canvas.fill(Shapes.roundedBorder(width: box.width, height: box.height, radius: metrics.dropdownRadius,
+                                         stroke: metrics.borderWidth),
+                    x: box.x, y: box.y, color: Palette.controlBorder)
+        let chevronWidth = Int(metrics.chevronWidth), chevronHeight = Int(metrics.chevronHeight)
+        let chevronX = box.x + box.width - Int(metrics.dropdownPaddingX) - chevronWidth
+        // While a button grows towards its new label, the label is clipped to
+        // the button rather than spilling over its neighbour; at rest it fits.
+        let labelX = box.x + Int(metrics.dropdownPaddingX)
+        let labelClip = PixelRect(x: labelX, y: box.y, width: max(0, chevronX - Int(metrics.chevronGap / 2) - labelX), height: box.height)
+        canvas.drawText(node.text, x: labelX, baseline: baseline(in: box, style: .body), style: .body,
+                        color: Palette.text, clip: labelClip)
+        let chevronY = box.y + (box.height - chevronHeight) / 2
+        canvas.fill(Shapes.chevron(width: chevronWidth, height: chevronHeight, stroke: metrics.chevronStroke),
+                    x: chevronX, y: chevronY, color: Palette.secondaryText)
+    }
+
+    private func paintCapsule(_ text: String, in box: PixelRect, fill: Color, on canvas: Canvas) {
+        canvas.fill(Shapes.roundedRect(width: box.width, height: box.height, radius: metrics.chipRadius),
+                    x: box.x, y: box.y, color: fill)
+        canvas.drawText(text, x: box.x + Int(metrics.chipPaddingX), baseline: baseline(in: box, style: .body),
+                        style: .body, color: Palette.text)
+    }
+
+    private func paintFocusRing(around box: PixelRect, radius: Double, on canvas: Canvas) {
+        let inset = Int(metrics.focusRingGap + metrics.focusRingWidth)
+        canvas.fill(Shapes.roundedBorder(width: box.width + 2 * inset, height: box.height + 2 * inset,
+                                         radius: radius + Double(inset), stroke: metrics.focusRingWidth),
+                    x: box.x - inset, y: box.y - inset, color: Palette.accent)
+    }
+
+    /// The baseline that centres a line of `style` text vertically in `box`.
+    private func baseline(in box: PixelRect, style: TextStyle) -> Int {
+        let text = measurer.measure("Ag", style: style)
+        return box.y + Int(((Double(box.height) - text.height) / 2 + text.ascent).rounded())
+    }
+
+    private func paintScrollIndicators(_ frame: Frame, on canvas: Canvas) {
+        let content = frame.scene.contentSize, viewport = frame.viewport
+        let thickness = Int(metrics.scrollIndicatorWidth)
+        let inset = thickness / 2
+        if let bar = ScrollPosition.indicator(offset: frame.scroll.y, content: content.height,
+                                              viewport: viewport.height, length: viewport.height - 2 * Double(inset)) {
+            canvas.fill(Shapes.roundedRect(width: thickness, height: Int(bar.length.rounded()), radius: Double(thickness) / 2),
+                        x: Int(viewport.width) - thickness - inset, y: inset + Int(bar.start.rounded()), color: Palette.scrollIndicator)
+        }
+        if let bar = ScrollPosition.indicator(offset: frame.scroll.x, content: content.width,
+                                              viewport: viewport.width, length: viewport.width - 2 * Double(inset)) {
+            canvas.fill(Shapes.roundedRect(width: Int(bar.length.rounded()), height: thickness, radius: Double(thickness) / 2),
+                        x: inset + Int(bar.start.rounded()), y: Int(viewport.height) - thickness - inset, color: Palette.scrollIndicator)
+        }
+    }
+}

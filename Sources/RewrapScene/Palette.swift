@@ -1,0 +1,20 @@
+/// The demo's colours, in one place so the painter never invents one.
+public enum Palette {
+    public static let background = Color(hex: 0xf7f7f8)
+    public static let text = Color(hex: 0x1d1d1f)
+    public static let secondaryText = Color(hex: 0x6e6e73)
+    public static let controlFill = Color(hex: 0xffffff)
+    public static let controlHoverFill = Color(hex: 0xeef3fd)
+    public static let controlBorder = Color(hex: 0xb9b9c0)
+    public static let accent = Color(hex: 0x0a64d8)
+    public static let chipFill = Color(hex: 0x0a64d8, alpha: 0.12)
+    public static let badgeFill = Color(hex: 0x6e6e73, alpha: 0.15)
+    public static let popupFill = Color(hex: 0xffffff)
+    public static let popupBorder = Color(hex: 0x9a9aa2)
+    public static let highlight = Color(hex: 0x0a64d8)
+    public static let highlightText = Color(hex: 0xffffff)
+    public static let scrollIndicator = Color(hex: 0x1d1d1f, alpha: 0.35)
+    public static let inspectorTarget = Color(hex: 0xe0267a)
+    public static let inspectorRow = Color(hex: 0x1f9d55, alpha: 0.5)
+    public static let inspectorLimit = Color(hex: 0xf08c00)
+}

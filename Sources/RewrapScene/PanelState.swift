@@ -1,0 +1,37 @@
+/// The panel's content plus what the user has chosen so far. Selections are
+/// keyed by dropdown id, so a control keeps its identity when its label changes.
+public struct PanelState: Equatable, Sendable {
+    public let panel: Panel
+    public private(set) var selections: [String: String]
+
+    public init(panel: Panel) {
+        self.panel = panel
+        var selections: [String: String] = [:]
+        for item in panel.menus.items { selections[item.id] = item.selected }
+        self.selections = selections
+    }
+
+    public func dropdown(_ id: String) -> DropdownSpec? {
+        panel.menus.items.first { $0.id == id }
+    }
+
+    public func selection(of id: String) -> String? {
+        selections[id]
+    }
+
+    /// `Title: Selected`, as the button reads.
+    public func label(of dropdown: DropdownSpec) -> String {
+        "\(dropdown.title): \(selections[dropdown.id] ?? dropdown.selected)"
+    }
+
+    /// Accepts `option` only if it is one of that dropdown's options.
+    /// Returns true when the selection actually changed.
+    @discardableResult
+    public mutating func select(_ option: String, for id: String) -> Bool {
+        guard let dropdown = dropdown(id), dropdown.options.contains(option), selections[id] != option else {
+            return false
+        }
+        selections[id] = option
+        return true
+    }
+}

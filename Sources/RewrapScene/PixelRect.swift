@@ -1,0 +1,27 @@
+import RewrapLayout
+
+/// A frame snapped to whole pixels, as it is drawn. A node's border, fill,
+/// label and chevron are all placed from this one rectangle, so they move
+/// together and text never slides inside its button.
+public struct PixelRect: Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Rounds the origin and the size separately, so a moving frame keeps a
+    /// steady size instead of flickering by a pixel as its edges round apart.
+    public init(_ rect: Rect) {
+        self.init(x: Int(rect.minX.rounded()), y: Int(rect.minY.rounded()),
+                  width: Int(rect.width.rounded()), height: Int(rect.height.rounded()))
+    }
+
+    public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
+}

@@ -1,0 +1,13 @@
+/// One row of a popup menu. Its id is `owner/option`, as the trace reports it.
+public struct PopupEntry: Hashable, Sendable {
+    public var id: String
+    public var text: String
+    /// The dropdown's current option carries a mark.
+    public var isSelected: Bool
+
+    public init(id: String, text: String, isSelected: Bool) {
+        self.id = id
+        self.text = text
+        self.isSelected = isSelected
+    }
+}

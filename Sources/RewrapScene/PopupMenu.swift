@@ -1,0 +1,56 @@
+import RewrapLayout
+
+/// An open popup: whose it is, what it lists, and which row is highlighted.
+public struct PopupMenu: Hashable, Sendable {
+    /// The dropdown's id, or `badge` for the list of hidden chips.
+    public var owner: String
+    public var entries: [PopupEntry]
+    public var highlighted: Int?
+
+    public init(owner: String, entries: [PopupEntry], highlighted: Int? = nil) {
+        self.owner = owner
+        self.entries = entries
+        self.highlighted = highlighted
+    }
+
+    /// Moves the highlight by `step` rows, wrapping around at either end.
+    public mutating func moveHighlight(by step: Int) {
+        guard !entries.isEmpty else { return }
+        guard let current = highlighted else {
+            highlighted = step >= 0 ? 0 : entries.count - 1
+            return
+        }
+        highlighted = ((current + step) % entries.count + entries.count) % entries.count
+    }
+
+    /// Highlights the next row after the current one whose text starts with
+    /// `letter`, ignoring case, so typing the same letter again cycles.
+    public mutating func jump(to letter: Character) {
+        let key = String(letter).lowercased()
+        let start = (highlighted ?? -1) + 1
+        for offset in 0..<entries.count {
+            let index = (start + offset) % entries.count
+            if entries[index].text.lowercased().hasPrefix(key) {
+                highlighted = index
+                return
+            }
+        }
+    }
+
+    /// Rows and size, laid out for `metrics`; at least as wide as `minimumWidth`
+    /// so the menu lines up with its button.
+    public func plan(metrics: Metrics, measurer: any TextMeasurer, minimumWidth: Double) -> PopupPlan {
+        let texts = entries.map { measurer.measure($0.text, style: .body) }
+        let rowHeight = ((texts.map(\.height).max() ?? 0) + 2 * metrics.optionPaddingY).rounded(.up)
+        let textWidth = texts.map(\.width).max() ?? 0
+        let width = max(minimumWidth, (2 * metrics.optionPaddingX + metrics.optionMarkWidth + textWidth).rounded(.up)
+                        + 2 * metrics.popupPadding)
+        var rows: [Rect] = []
+        for index in entries.indices {
+            rows.append(Rect(x: metrics.popupPadding, y: metrics.popupPadding + Double(index) * rowHeight,
+                             width: width - 2 * metrics.popupPadding, height: rowHeight))
+        }
+        let height = 2 * metrics.popupPadding + Double(entries.count) * rowHeight
+        return PopupPlan(size: Size(width: width, height: height), rows: rows)
+    }
+}

@@ -1,0 +1,39 @@
+import RewrapLayout
+
+/// Everything one layout pass decided: the nodes with their target frames, the
+/// size of the scrollable content, and the two plans behind them, kept so the
+/// inspector can show the decisions instead of re-deriving them.
+public struct Scene: Equatable, Sendable {
+    public var nodes: [SceneNode]
+    /// The content's full size; wider than the viewport when a label is.
+    public var contentSize: Size
+    /// The width that headings wrap to and the panel was proposed.
+    public var proposedWidth: Double
+    public var panelItems: [FlowItem]
+    public var panelPlan: FlowPlan
+    public var panelOrigin: Point
+    public var chipItems: ChipRowItems
+    public var chipPlan: ChipRowPlan
+    public var chipOrigin: Point
+
+    public init(nodes: [SceneNode], contentSize: Size, proposedWidth: Double, panelItems: [FlowItem], panelPlan: FlowPlan,
+                panelOrigin: Point, chipItems: ChipRowItems, chipPlan: ChipRowPlan, chipOrigin: Point) {
+        self.nodes = nodes
+        self.contentSize = contentSize
+        self.proposedWidth = proposedWidth
+        self.panelItems = panelItems
+        self.panelPlan = panelPlan
+        self.panelOrigin = panelOrigin
+        self.chipItems = chipItems
+        self.chipPlan = chipPlan
+        self.chipOrigin = chipOrigin
+    }
+
+    public func node(_ id: String) -> SceneNode? {
+        nodes.first { $0.id == id }
+    }
+
+    public var targets: [String: Rect] {
+        Dictionary(nodes.map { ($0.id, $0.frame) }, uniquingKeysWith: { first, _ in first })
+    }
+}

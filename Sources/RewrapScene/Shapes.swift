@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Rasterises the few shapes the demo draws into coverage spans, relative to
+/// the shape's top-left pixel. Edges are antialiased by the distance from
+/// each pixel's centre to the ideal outline.
+public enum Shapes {
+    /// A filled rectangle of `width` × `height` pixels with corners of `radius`.
+    public static func roundedRect(width: Int, height: Int, radius: Double) -> [CoverageSpan] {
+        ring(width: width, height: height, radius: radius, stroke: nil)
+    }
+
+    /// The outline of a rounded rectangle, `stroke` pixels thick, drawn inside its bounds.
+    public static func roundedBorder(width: Int, height: Int, radius: Double, stroke: Double) -> [CoverageSpan] {
+        ring(width: width, height: height, radius: radius, stroke: stroke)
+    }
+
+    /// A downward chevron (a "v") inside `width` × `height`, with lines `stroke` thick.
+    public static func chevron(width: Int, height: Int, stroke: Double) -> [CoverageSpan] {
+        let half = stroke / 2
+        let left = (x: half, y: half), tip = (x: Double(width) / 2, y: Double(height) - half)
+        let right = (x: Double(width) - half, y: half)
+        var spans: [CoverageSpan] = []
+        for y in -1...(height) {
+            var row: [Double] = []
+            for x in -1...(width) {
+                let p = (x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let distance = min(segmentDistance(p, left, tip), segmentDistance(p, tip, right))
+                row.append(clamp(half + 0.5 - distance))
+            }
+            appendRuns(row, y: y, x0: -1, to: &spans)
+        }
+        return spans
+    }
+
+    private static func ring(width: Int, height: Int, radius: Double, stroke: Double?) -> [CoverageSpan] {
+        guard width > 0, height > 0 else { return [] }
+        let w = Double(width), h = Double(height)
+        let r = max(0, min(radius, min(w, h) / 2))
+        let outer = (w: w, h: h, r: r)
+        let inner = stroke.map { (w: w - 2 * $0, h: h - 2 * $0, r: max(0, r - $0)) }
+        func coverage(_ x: Int, _ y: Int) -> Double {
+            let px = Double(x) + 0.5 - w / 2, py = Double(y) + 0.5 - h / 2
+            let fill = clamp(0.5 - signedDistance(px, py, outer.w, outer.h, outer.r))
+            guard let inner else { return fill }
+            guard inner.w > 0, inner.h > 0 else { return fill }
+            return max(0, fill - clamp(0.5 - signedDistance(px, py, inner.w, inner.h, inner.r)))
+        }
+
+        // Rows near the top and bottom edges need per-pixel coverage; rows
+        // between them are solid, or for a border just its two sides.
+        let edgeRows = min(height, Int(max(r, stroke ?? 0).rounded(.up)) + 1)
+        var spans: [CoverageSpan] = []
+        let middle = edgeRows..<max(edgeRows, height - edgeRows)
+        for y in 0..<height where !middle.contains(y) {
+            appendRuns((0..<width).map { coverage($0, y) }, y: y, x0: 0, to: &spans)
+        }
+        guard !middle.isEmpty else { return spans }
+        let y = middle.lowerBound
+        if stroke == nil {
+            spans.append(CoverageSpan(x: 0, y: y, width: width, height: middle.count, coverage: 1))
+        } else {
+            // The sides of a straight edge: the same row pattern repeated.
+            var side: [CoverageSpan] = []
+            appendRuns((0..<width).map { coverage($0, y) }, y: y, x0: 0, to: &side)
+            spans += side.map { CoverageSpan(x: $0.x, y: y, width: $0.width, height: middle.count, coverage: $0.coverage) }
+        }
+        return spans
+    }
+
+    /// Distance from a point (relative to the centre) to the outline of a
+    /// centred rounded rectangle: negative inside, positive outside.
+    private static func signedDistance(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) -> Double {
+        let qx = abs(x) - (w / 2 - r), qy = abs(y) - (h / 2 - r)
+        let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+        return outside + min(max(qx, qy), 0) - r
+    }
+
+    /// Merges equal neighbouring coverages of one row into spans.
+    private static func appendRuns(_ row: [Double], y: Int, x0: Int, to spans: inout [CoverageSpan]) {
+        var start = 0
+        while start < row.count {
+            let value = (row[start] * 64).rounded() / 64
+            var end = start + 1
+            while end < row.count, (row[end] * 64).rounded() / 64 == value { end += 1 }
+            if value > 0 {
+                spans.append(CoverageSpan(x: x0 + start, y: y, width: end - start, height: 1, coverage: value))
+            }
+            start = end
+        }
+    }
+
+    private static func segmentDistance(_ p: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+        let vx = b.x - a.x, vy = b.y - a.y
+        let t = max(0, min(1, ((p.x - a.x) * vx + (p.y - a.y) * vy) / (vx * vx + vy * vy)))
+        let dx = p.x - (a.x + t * vx), dy = p.y - (a.y + t * vy)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    private static func clamp(_ value: Double) -> Double {
+        min(1, max(0, value))
+    }
+}

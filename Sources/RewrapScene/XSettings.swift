@@ -1,0 +1,90 @@
+/// The desktop settings a settings manager publishes in the
+/// `_XSETTINGS_SETTINGS` property, parsed from its wire format.
+///
+///     let settings = XSettings(parsing: bytes)
+///     settings?.integers["Gtk/EnableAnimations"]   // 0 asks for reduced motion
+///     settings?.integers["Xft/DPI"]                // DPI × 1024
+public struct XSettings: Equatable, Sendable {
+    public var integers: [String: Int32] = [:]
+    public var strings: [String: String] = [:]
+
+    public init(integers: [String: Int32] = [:], strings: [String: String] = [:]) {
+        self.integers = integers
+        self.strings = strings
+    }
+
+    /// False only when the desktop turned animations off.
+    public var animationsEnabled: Bool {
+        integers["Gtk/EnableAnimations"].map { $0 != 0 } ?? true
+    }
+
+    /// `Xft/DPI` is stored in 1/1024ths of a dot per inch.
+    public var dpi: Double? {
+        integers["Xft/DPI"].flatMap { $0 > 0 ? Double($0) / 1024 : nil }
+    }
+
+    /// Nil when the data is truncated or malformed.
+    public init?(parsing bytes: [UInt8]) {
+        var reader = Reader(bytes: bytes)
+        guard let order = reader.byte() else { return nil }
+        reader.bigEndian = order == 1   // MSBFirst
+        reader.skip(3)
+        guard reader.card32() != nil, let count = reader.card32(), count < 100_000 else { return nil }
+        for _ in 0..<count {
+            guard let type = reader.byte() else { return nil }
+            reader.skip(1)
+            guard let nameLength = reader.card16(), let name = reader.string(Int(nameLength)) else { return nil }
+            reader.skip(Self.padding(Int(nameLength)))
+            guard reader.card32() != nil else { return nil }   // last-change serial
+            switch type {
+            case 0:
+                guard let value = reader.card32() else { return nil }
+                integers[name] = Int32(bitPattern: value)
+            case 1:
+                guard let length = reader.card32(), let value = reader.string(Int(length)) else { return nil }
+                reader.skip(Self.padding(Int(length)))
+                strings[name] = value
+            case 2:
+                reader.skip(8)
+            default:
+                return nil
+            }
+        }
+    }
+
+    private static func padding(_ length: Int) -> Int { (4 - length % 4) % 4 }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+        var bigEndian = false
+
+        mutating func byte() -> UInt8? {
+            guard offset < bytes.count else { return nil }
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func skip(_ count: Int) { offset += count }
+
+        mutating func card16() -> UInt16? {
+            guard offset + 2 <= bytes.count else { return nil }
+            let a = UInt16(bytes[offset]), b = UInt16(bytes[offset + 1])
+            offset += 2
+            return bigEndian ? a << 8 | b : b << 8 | a
+        }
+
+        mutating func card32() -> UInt32? {
+            guard offset + 4 <= bytes.count else { return nil }
+            let value = bytes[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            offset += 4
+            return bigEndian ? value : value.byteSwapped
+        }
+
+        mutating func string(_ length: Int) -> String? {
+            guard length >= 0, offset + length <= bytes.count else { return nil }
+            defer { offset += length }
+            return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+        }
+    }
+}

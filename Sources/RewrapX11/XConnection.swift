@@ -1,0 +1,92 @@
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The connection to the X server: display, screen, atoms and error handling.
+///
+///     let x = try XConnection(name: nil)   // $DISPLAY
+///
+/// A lost connection ends the program with one line; protocol errors, such
+/// as BadWindow from a popup destroyed behind our back, are logged and survived.
+public final class XConnection {
+    public let display: OpaquePointer
+    public let screen: Int32
+    public let root: Window
+    public let visual: UnsafeMutablePointer<Visual>
+    public let colormap: Colormap
+    public let depth: Int32
+    private var atoms: [String: Atom] = [:]
+
+    public init(name: String?) throws(ToolkitError) {
+        guard let display = XOpenDisplay(name) else {
+            let shown = name ?? (getenv("DISPLAY").map { String(cString: $0) } ?? "")
+            throw ToolkitError("rewrap: cannot open display \"\(shown)\"")
+        }
+        self.display = display
+        screen = XDefaultScreen(display)
+        root = XRootWindow(display, screen)
+        visual = XDefaultVisual(display, screen)
+        colormap = XDefaultColormap(display, screen)
+        depth = XDefaultDepth(display, screen)
+        XSetIOErrorHandler { _ in
+            writeLine("rewrap: lost the connection to the X server")
+            _exit(1)
+        }
+        XSetErrorHandler { display, event in
+            guard let display, let event else { return 0 }
+            var text = [CChar](repeating: 0, count: 128)
+            XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
+            let description = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            writeLine("rewrap: X error ignored: \(description) (request \(event.pointee.request_code), resource 0x\(String(event.pointee.resourceid, radix: 16)))")
+            return 0
+        }
+    }
+
+    deinit {
+        XCloseDisplay(display)
+    }
+
+    public var fileDescriptor: Int32 { XConnectionNumber(display) }
+
+    public var screenSize: (width: Int, height: Int) {
+        (Int(XDisplayWidth(display, screen)), Int(XDisplayHeight(display, screen)))
+    }
+
+    public func atom(_ name: String) -> Atom {
+        if let atom = atoms[name] { return atom }
+        let atom = XInternAtom(display, name, 0)
+        atoms[name] = atom
+        return atom
+    }
+
+    public func flush() {
+        XFlush(display)
+    }
+
+    public func sync() {
+        XSync(display, 0)
+    }
+
+    /// Reads a whole window property, or nil if it is absent.
+    public func property(_ name: String, of window: Window, type: Atom = Atom(AnyPropertyType)) -> (type: Atom, format: Int32, bytes: [UInt8])? {
+        var actualType: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, window, atom(name), 0, 1 << 20, 0, type,
+                                        &actualType, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, let data, actualType != 0 else { return nil }
+        // Xlib hands 32-bit items back as longs, so the byte size depends on the format.
+        let itemSize = format == 32 ? MemoryLayout<Int>.size : Int(format / 8)
+        return (actualType, format, Array(UnsafeBufferPointer(start: data, count: Int(count) * itemSize)))
+    }
+}
+
+/// Writes a line to standard error with one system call; safe inside X error handlers.
+func writeLine(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}

@@ -1,0 +1,111 @@
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// What end-to-end tests need from X that xdotool cannot do: close a window
+// the way a window manager does, destroy another client's window, hold a
+// pointer grab, list popups, and publish XSETTINGS.
+
+let usage = """
+    usage: rewrap-xhelper close WINDOW        send WM_DELETE_WINDOW, as a window manager would
+           rewrap-xhelper destroy WINDOW      XDestroyWindow on another client's window
+           rewrap-xhelper popups              list mapped override-redirect windows
+           rewrap-xhelper grab SECONDS        hold a pointer grab on the root window
+           rewrap-xhelper xsettings NAME=INT...  own _XSETTINGS_S0 and publish integer settings
+    """
+
+func die(_ message: String) -> Never {
+    var line = "rewrap-xhelper: " + message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    exit(2)
+}
+
+func say(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+}
+
+func window(_ token: String) -> Window {
+    let value = token.hasPrefix("0x") ? UInt(token.dropFirst(2), radix: 16) : UInt(token)
+    guard let value else { die("bad window id '\(token)'") }
+    return Window(value)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else { die(usage) }
+guard let display = XOpenDisplay(nil) else { die("cannot open display") }
+let root = XDefaultRootWindow(display)
+
+switch command {
+case "close":
+    guard arguments.count == 2 else { die(usage) }
+    var event = XEvent()
+    event.xclient.type = ClientMessage
+    event.xclient.window = window(arguments[1])
+    event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+    event.xclient.format = 32
+    event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+    event.xclient.data.l.1 = Int(CurrentTime)
+    XSendEvent(display, window(arguments[1]), 0, 0, &event)
+    XSync(display, 0)
+
+case "destroy":
+    guard arguments.count == 2 else { die(usage) }
+    XDestroyWindow(display, window(arguments[1]))
+    XSync(display, 0)
+
+case "popups":
+    var rootReturn: Window = 0, parent: Window = 0
+    var children: UnsafeMutablePointer<Window>?
+    var count: UInt32 = 0
+    XQueryTree(display, root, &rootReturn, &parent, &children, &count)
+    for index in 0..<Int(count) {
+        guard let child = children?[index] else { continue }
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, child, &attributes)
+        if attributes.override_redirect != 0 && attributes.map_state == IsViewable {
+            say("0x" + String(child, radix: 16))
+        }
+    }
+    if let children { XFree(children) }
+
+case "grab":
+    guard arguments.count == 2, let seconds = Double(arguments[1]) else { die(usage) }
+    let status = XGrabPointer(display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
+                              UInt(None), UInt(None), UInt(CurrentTime))
+    guard status == GrabSuccess else { die("could not grab the pointer (status \(status))") }
+    XSync(display, 0)
+    say("grabbed")
+    usleep(UInt32(seconds * 1_000_000))
+
+case "xsettings":
+    // Wire format: byte order, 3 pad, serial, count, then each integer setting:
+    // type 0, pad, name length, name padded to 4, last-change serial, value.
+    var data: [UInt8] = [0, 0, 0, 0]
+    func card32(_ value: UInt32) { data += withUnsafeBytes(of: value.littleEndian, Array.init) }
+    card32(1)
+    card32(UInt32(arguments.count - 1))
+    for setting in arguments.dropFirst() {
+        let parts = setting.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, let value = Int32(parts[1]) else { die("bad setting '\(setting)', expected NAME=INT") }
+        let name = Array(parts[0].utf8)
+        data += [0, 0] + withUnsafeBytes(of: UInt16(name.count).littleEndian, Array.init)
+        data += name + [UInt8](repeating: 0, count: (4 - name.count % 4) % 4)
+        card32(0)
+        card32(UInt32(bitPattern: value))
+    }
+    let owner = XCreateSimpleWindow(display, root, -1, -1, 1, 1, 0, 0, 0)
+    let property = XInternAtom(display, "_XSETTINGS_SETTINGS", 0)
+    data.withUnsafeBufferPointer {
+        _ = XChangeProperty(display, owner, property, property, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
+    }
+    XSetSelectionOwner(display, XInternAtom(display, "_XSETTINGS_S0", 0), owner, UInt(CurrentTime))
+    XSync(display, 0)
+    say("ready")
+    while true { pause() }
+
+default:
+    die(usage)
+}
+XCloseDisplay(display)

@@ -1,0 +1,72 @@
+/// The demo window's command line (SPEC §6).
+struct AppOptions {
+    var panelPath: String?
+    var width: Int?
+    var height: Int?
+    var x: Int?
+    var y: Int?
+    var tracePath: String?
+    var reduceMotion = false
+    var slowMotion = false
+    var font = "sans-serif"
+    var scale: Double?
+    var locale: String?
+    var inspect = false
+    var display: String?
+
+    static let usage = """
+        rewrap [--panel FILE] [--geometry WxH[+X+Y]] [--trace FILE] [--reduce-motion]
+               [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--inspect]
+               [--display NAME]
+        """
+
+    init(_ tokens: [String]) throws {
+        var arguments = Arguments(tokens, context: "options")
+        while let option = arguments.nextOption() {
+            switch option {
+            case "--panel": panelPath = try arguments.value(for: option)
+            case "--geometry": try parseGeometry(try arguments.value(for: option))
+            case "--trace": tracePath = try arguments.value(for: option)
+            case "--reduce-motion": reduceMotion = true
+            case "--slow-motion": slowMotion = true
+            case "--font": font = try arguments.value(for: option)
+            case "--scale":
+                let value = try arguments.number(for: option)
+                guard value >= 0.5, value <= 8 else {
+                    throw CommandError("rewrap: bad scale '\(value)', expected a number from 0.5 to 8")
+                }
+                scale = value
+            case "--locale": locale = try arguments.value(for: option)
+            case "--inspect": inspect = true
+            case "--display": display = try arguments.value(for: option)
+            default: throw CommandError("rewrap: unknown option '\(option)'; see rewrap --help")
+            }
+        }
+        if let extra = arguments.positionals.first {
+            throw CommandError("rewrap: unexpected argument '\(extra)'; see rewrap --help")
+        }
+    }
+
+    /// `WxH`, optionally followed by `+X+Y`, as X11 programs take it.
+    private mutating func parseGeometry(_ token: String) throws {
+        let bad = CommandError("rewrap: bad geometry '\(token)', expected WxH or WxH+X+Y such as 680x420+10+10")
+        var size = Substring(token)
+        var position: [Substring] = []
+        if let plus = token.firstIndex(of: "+") {
+            size = token[..<plus]
+            position = token[token.index(after: plus)...].split(separator: "+", omittingEmptySubsequences: false)
+            guard position.count == 2 else { throw bad }
+        }
+        let parts = size.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
+            throw bad
+        }
+        width = w
+        height = h
+        if !position.isEmpty {
+            guard let px = Int(position[0]), let py = Int(position[1]), px >= 0, py >= 0 else { throw bad }
+            x = px
+            y = py
+        }
+    }
+}

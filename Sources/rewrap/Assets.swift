@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RewrapScene
+
+/// Finds the shipped assets relative to the binary itself, so the program
+/// runs from any directory: installed (`bin/../share/rewrap`) or built in the
+/// source tree (`.build/.../rewrap` under the checkout's `assets/`).
+enum Assets {
+    static func directory() -> String? {
+        guard let executable = executablePath() else { return nil }
+        var directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
+        let installed = directory + "/../share/rewrap"
+        if exists(installed + "/panel.json") { return installed }
+        for _ in 0..<5 {
+            if exists(directory + "/assets/panel.json") { return directory + "/assets" }
+            guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
+            directory = String(directory[..<slash])
+        }
+        return nil
+    }
+
+    /// The panel for a language: `panel.es.json` and the like, else `panel.json`.
+    static func panelPath(for language: Strings.Language) -> String? {
+        guard let directory = directory() else { return nil }
+        let localized = directory + "/panel.\(language.rawValue).json"
+        if language != .english, exists(localized) { return localized }
+        return directory + "/panel.json"
+    }
+
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        access(path, R_OK) == 0
+    }
+}

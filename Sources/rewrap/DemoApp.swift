@@ -1,0 +1,287 @@
+import RewrapLayout
+import RewrapMotion
+import RewrapScene
+import RewrapX11
+
+/// The demo: turns toolkit events into controller inputs, lays out, animates
+/// and draws. It owns the loop, and the loop owns the clock.
+final class DemoApp {
+    private let toolkit: Toolkit
+    private let layout: PageLayout
+    private let painter: Painter
+    private let metrics: Metrics
+    private let trace: TraceWriter?
+    private let clock = Clock()
+    private var controller: PanelController
+    private var animator: Animator<String>
+    private var scene: Scene
+    private var viewport: Size
+    private var scroll = ScrollPosition()
+    private var reduceMotion: Bool
+    private let reduceMotionByOption: Bool
+
+    private var popupPlan: PopupPlan?
+    private var popupFrame: PixelRect?
+    private var pendingSize: Size?
+    private var needsDraw = true
+    private var needsPopupDraw = false
+    private var nextFrameTime = 0.0
+    private var frameIndex = 0
+    private var running = true
+
+    /// 60 Hz while something moves.
+    private let frameInterval = 1.0 / 60
+
+    init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?) {
+        self.toolkit = toolkit
+        self.trace = trace
+        metrics = Metrics(scale: toolkit.scale)
+        let measurer = MeasurementCache(toolkit.fonts)
+        layout = PageLayout(metrics: metrics, strings: strings, measurer: measurer)
+        painter = Painter(metrics: metrics, measurer: measurer)
+        controller = PanelController(state: state, inspecting: options.inspect)
+        animator = Animator(duration: options.slowMotion ? 2.5 : 0.25)
+        reduceMotionByOption = options.reduceMotion
+        reduceMotion = options.reduceMotion || !(toolkit.readSettings()?.animationsEnabled ?? true)
+        viewport = toolkit.initialSize
+        scene = layout.scene(for: state, viewportWidth: viewport.width)
+        animator.update(targets: scene.targets, at: 0, animate: .none)
+    }
+
+    /// Runs until the window is closed; returns the exit status.
+    func run() -> Int32 {
+        while running {
+            for event in toolkit.pendingEvents() { handle(event) }
+            if let size = pendingSize {
+                pendingSize = nil
+                resize(to: size)
+            }
+            let now = clock.now
+            if animator.isAnimating {
+                if now >= nextFrameTime - 0.0005 {
+                    drawFrame(at: now)
+                    // Keep a steady cadence; after a stall, skip ahead rather than burst.
+                    nextFrameTime += frameInterval
+                    if nextFrameTime < now { nextFrameTime = now + frameInterval }
+                }
+            } else if needsDraw {
+                drawFrame(at: now)
+            }
+            if needsPopupDraw { drawPopup() }
+            guard running else { break }
+            toolkit.wait(timeout: animator.isAnimating ? nextFrameTime - clock.now : nil)
+        }
+        return 0
+    }
+
+    // MARK: - Events
+
+    private func handle(_ event: ToolkitEvent) {
+        switch event {
+        case .exposed(.main):
+            needsDraw = true
+        case .exposed(.popup):
+            needsPopupDraw = true
+        case .configured(let width, let height):
+            let size = Size(width: Double(width), height: Double(height))
+            if size != viewport { pendingSize = size }
+        case .pointerMoved(.main, let x, let y):
+            apply(controller.handle(.pointerMoved(over: node(atWindowPoint: x, y)), scene: scene))
+        case .pointerMoved(.popup, let x, let y):
+            apply(controller.handle(.popupPointerMoved(row: popupRow(x, y)), scene: scene))
+        case .pointerLeft(.main):
+            apply(controller.handle(.pointerLeft, scene: scene))
+        case .pointerLeft(.popup):
+            apply(controller.handle(.popupPointerMoved(row: nil), scene: scene))
+        case .buttonPressed(let role, let x, let y, let button, let shift):
+            handlePress(role, x: x, y: y, button: button, shift: shift)
+        case .keyPressed(let keysym, let text, let shift):
+            handleKey(keysym: keysym, text: text, shift: shift)
+        case .closeRequested:
+            running = false
+        case .popupDestroyed:
+            popupPlan = nil
+            popupFrame = nil
+            apply(controller.handle(.popupLost, scene: scene))
+        case .settingsChanged:
+            reduceMotion = reduceMotionByOption || !(toolkit.readSettings()?.animationsEnabled ?? true)
+        }
+    }
+
+    private func handlePress(_ role: WindowRole, x: Int, y: Int, button: Int, shift: Bool) {
+        switch button {
+        case 1:
+            if controller.popup != nil {
+                // Outside the popup, or in the main window when no grab was had.
+                let inside = role == .popup && popupFrame.map { x >= 0 && y >= 0 && x < $0.width && y < $0.height } == true
+                if inside, popupRow(x, y) == nil { return }
+                apply(controller.handle(.popupPointerPressed(row: inside ? popupRow(x, y) : nil), scene: scene))
+            } else if role == .main {
+                apply(controller.handle(.pointerPressed(on: node(atWindowPoint: x, y)), scene: scene))
+            }
+        case 4, 5, 6, 7:
+            guard role == .main else { return }
+            let sign = button == 4 || button == 6 ? -1.0 : 1.0
+            let horizontal = button >= 6 || shift
+            scrollBy(Point(x: horizontal ? sign * metrics.scrollStep : 0, y: horizontal ? 0 : sign * metrics.scrollStep))
+        default:
+            break
+        }
+    }
+
+    private func handleKey(keysym: UInt, text: String, shift: Bool) {
+        let key: Key?
+        switch keysym {
+        case 0xff09: key = shift ? .backTab : .tab          // Tab
+        case 0xfe20: key = .backTab                           // ISO_Left_Tab
+        case 0xff0d, 0xff8d: key = .returnKey                 // Return, KP_Enter
+        case 0x20: key = .space
+        case 0xff1b: key = .escape
+        case 0xff52: key = .up
+        case 0xff54: key = .down
+        case 0xff50: key = .home
+        case 0xff57: key = .end
+        case 0xffc9: key = .inspector                         // F12
+        case 0xff55, 0xff56:                                  // Page_Up, Page_Down
+            if controller.popup == nil {
+                scrollBy(Point(x: 0, y: (keysym == 0xff55 ? -1 : 1) * max(metrics.scrollStep, viewport.height - metrics.scrollStep)))
+            }
+            key = nil
+        case 0xff51, 0xff53:                                  // Left, Right
+            if controller.popup == nil { scrollBy(Point(x: (keysym == 0xff51 ? -1 : 1) * metrics.scrollStep, y: 0)) }
+            key = nil
+        default:
+            if let character = text.first, text.count == 1, character.isLetter || character.isNumber {
+                key = .character(character)
+            } else {
+                key = nil
+            }
+        }
+        guard let key else { return }
+        let focusBefore = controller.focus
+        apply(controller.handle(.key(key), scene: scene))
+        if let focus = controller.focus, focus != focusBefore, let frame = scene.node(focus)?.frame {
+            let ring = metrics.focusRingGap + metrics.focusRingWidth
+            scroll.reveal(frame, margin: ring, content: scene.contentSize, viewport: viewport)
+            needsDraw = true
+        }
+    }
+
+    /// Carries out what the controller asked for.
+    private func apply(_ effects: Effects) {
+        if effects.contains(.closePopup) {
+            toolkit.closePopup()
+            popupPlan = nil
+            popupFrame = nil
+        }
+        if effects.contains(.selectionChanged) { relayout(animated: true) }
+        if effects.contains(.openPopup) { openPopup() }
+        if effects.contains(.redrawPopup) { needsPopupDraw = true }
+        if !effects.isEmpty { needsDraw = true }
+    }
+
+    // MARK: - Layout
+
+    private func resize(to size: Size) {
+        viewport = size
+        toolkit.mainBuffer.resize(width: Int(size.width), height: Int(size.height))
+        relayout(animated: false)
+    }
+
+    /// A selection animates; a resize never does, though moves in flight carry on.
+    private func relayout(animated: Bool) {
+        let now = clock.now
+        scene = layout.scene(for: controller.state, viewportWidth: viewport.width)
+        let animate = animated && !reduceMotion
+        let wasAnimating = animator.isAnimating
+        animator.update(targets: scene.targets, at: now, animate: animate ? .changes : .none)
+        if animator.isAnimating && !wasAnimating { nextFrameTime = now }
+        scroll.clamp(content: scene.contentSize, viewport: viewport)
+        needsDraw = true
+    }
+
+    private func scrollBy(_ delta: Point) {
+        let before = scroll
+        scroll.scroll(by: delta, content: scene.contentSize, viewport: viewport)
+        if scroll != before { needsDraw = true }
+    }
+
+    // MARK: - Hit testing
+
+    /// The interactive node under a window point, by its presented frame.
+    private func node(atWindowPoint x: Int, _ y: Int) -> String? {
+        let now = clock.now
+        let point = Point(x: Double(x), y: Double(y))
+        for node in scene.nodes.reversed() where node.kind == .dropdown || node.kind == .badge {
+            if let frame = presented(node.id, at: now), frame.rect.contains(point) { return node.id }
+        }
+        return nil
+    }
+
+    private func popupRow(_ x: Int, _ y: Int) -> Int? {
+        popupPlan?.row(at: Point(x: Double(x), y: Double(y)))
+    }
+
+    /// A node's presented frame in window pixels, scroll applied.
+    private func presented(_ id: String, at now: Double) -> PixelRect? {
+        animator.presentedFrame(of: id, at: now).map { PixelRect($0.offsetBy(dx: -scroll.offset.x, dy: -scroll.offset.y)) }
+    }
+
+    // MARK: - Drawing
+
+    private func drawFrame(at now: Double) {
+        animator.settle(at: now)
+        let animating = animator.isAnimating
+        var presentedFrames: [String: PixelRect] = [:]
+        for node in scene.nodes { presentedFrames[node.id] = presented(node.id, at: now) }
+        let frame = Painter.Frame(scene: scene, presented: presentedFrames, viewport: viewport, scroll: scroll.offset,
+                                  focus: controller.focusVisible ? controller.focus : nil, hovered: controller.hovered, pressed: controller.popup?.owner)
+        painter.paint(frame, on: toolkit.mainBuffer)
+        if controller.isInspecting {
+            Inspector(metrics: metrics, measurer: painter.measurer)
+                .paint(scene: scene, scroll: scroll.offset, viewport: viewport, on: toolkit.mainBuffer)
+        }
+        toolkit.mainBuffer.present()
+        needsDraw = false
+        record(now: now, animating: animating, presented: presentedFrames)
+        frameIndex += 1
+    }
+
+    private func record(now: Double, animating: Bool, presented: [String: PixelRect]) {
+        guard let trace else { return }
+        let nodes = scene.nodes.compactMap { node -> TraceRecord.Node? in
+            guard let frame = presented[node.id] else { return nil }
+            let target = PixelRect(node.frame.offsetBy(dx: -scroll.offset.x, dy: -scroll.offset.y))
+            return TraceRecord.Node(id: node.id, kind: node.kind.rawValue, text: node.text, frame: frame, target: target,
+                                    focused: controller.focus == node.id)
+        }
+        var popup: TraceRecord.Popup?
+        if let menu = controller.popup, let plan = popupPlan, let frame = popupFrame {
+            popup = TraceRecord.Popup(owner: menu.owner, frame: frame, entries: menu.entries, rows: plan.rows.map(PixelRect.init))
+        }
+        trace.append(TraceRecord(frame: frameIndex, time: now, window: viewport, animating: animating,
+                                 scroll: scroll.offset, nodes: nodes, popup: popup))
+    }
+
+    private func openPopup() {
+        guard let menu = controller.popup, let owner = presented(menu.owner, at: clock.now) else { return }
+        let plan = menu.plan(metrics: metrics, measurer: painter.measurer, minimumWidth: Double(owner.width))
+        let origin = toolkit.mainWindowOrigin
+        let anchor = Rect(x: Double(origin.x + owner.x), y: Double(origin.y + owner.y),
+                          width: Double(owner.width), height: Double(owner.height))
+        let frame = PixelRect(plan.frame(below: anchor, gap: metrics.popupOffset, screen: toolkit.screenSize))
+        popupPlan = plan
+        popupFrame = frame
+        toolkit.openPopup(frame: frame)
+        needsPopupDraw = true
+    }
+
+    private func drawPopup() {
+        needsPopupDraw = false
+        guard let menu = controller.popup, let plan = popupPlan, let buffer = toolkit.popupBuffer else { return }
+        painter.paintPopup(menu, plan: plan, on: buffer)
+        buffer.present()
+        // The trace shows popup changes too, as a frame of the main window.
+        needsDraw = true
+    }
+}

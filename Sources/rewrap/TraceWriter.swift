@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RewrapScene
+
+/// Appends one JSON line per drawn frame to the `--trace` file, flushed at
+/// once so a test can read frames while the program runs.
+final class TraceWriter {
+    private let file: UnsafeMutablePointer<FILE>
+
+    init(path: String) throws {
+        guard let file = fopen(path, "w") else {
+            throw CommandError("rewrap: cannot write trace file \"\(path)\": \(String(cString: strerror(errno)))", status: 1)
+        }
+        self.file = file
+    }
+
+    deinit {
+        fclose(file)
+    }
+
+    func append(_ record: TraceRecord) {
+        let line = record.json + "\n"
+        fputs(line, file)
+        fflush(file)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import RewrapTestSupport
+import XCTest
+
+/// Bad input gets one line naming the problem and a non-zero exit, never a window.
+final class BadInputTests: XCTestCase {
+    func testNoDisplayFailsWithOneLine() throws {
+        let result = try runCommand([PackagePaths.rewrapBinary], environment: ["DISPLAY": ":987"], timeout: 10)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines, ["rewrap: cannot open display \":987\""])
+    }
+
+    func testUnsetDisplayFailsWithOneLine() throws {
+        let result = try runCommand(["/usr/bin/env", "-u", "DISPLAY", PackagePaths.rewrapBinary], timeout: 10)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines, ["rewrap: cannot open display \"\""])
+    }
+
+    func testMalformedOptionsExitTwo() throws {
+        for arguments in [["--geometry", "wide"], ["--scale", "zero"], ["--bogus"], ["--geometry", "100x100+5"]] {
+            let result = try runCommand([PackagePaths.rewrapBinary] + arguments, environment: ["DISPLAY": ":987"])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderrLines.count, 1, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(arguments.last!), "\(arguments) should be named: \(result.stderr)")
+        }
+    }
+
+    /// Every file of the hostile corpus is refused before any window opens:
+    /// the test runs with a display that does not exist, so reaching X would
+    /// print a different line.
+    func testEveryBadPanelIsRefusedBeforeAnyWindow() throws {
+        let directory = PackagePaths.root + "/Tests/Fixtures/bad-panels"
+        let expected = try String(contentsOfFile: directory + "/EXPECTED.tsv", encoding: .utf8)
+        var checked = 0
+        for line in expected.split(separator: "\n") {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard columns.count >= 3 else { continue }
+            let path = directory + "/" + columns[0]
+            let result = try runCommand([PackagePaths.rewrapBinary, "--panel", path], environment: ["DISPLAY": ":987"])
+            XCTAssertEqual(result.status, 1, columns[0])
+            XCTAssertEqual(result.stderrLines.count, 1, "\(columns[0]): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("rewrap: \(path): \(columns[1]): "), "\(columns[0]): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(columns[2]), "\(columns[0]): \(result.stderr)")
+            checked += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 30)
+    }
+
+    func testMissingPanelFileIsNamed() throws {
+        let result = try runCommand([PackagePaths.rewrapBinary, "--panel", "/nonexistent/panel.json"], environment: ["DISPLAY": ":987"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines.count, 1)
+        XCTAssertTrue(result.stderr.contains("/nonexistent/panel.json"), result.stderr)
+    }
+
+    func testMissingFontFallsBackWithOneWarning() throws {
+        let session = try RewrapSession(arguments: ["--font", "No Such Font Family:pixelsize=14"])
+        let frame = try session.settledFrame()
+        XCTAssertEqual(frame.nodes("dropdown").count, 3)
+        let warnings = session.stderr.split(separator: "\n")
+        XCTAssertEqual(warnings.count, 1, session.stderr)
+        XCTAssertTrue(warnings.first?.contains("No Such Font Family") == true, session.stderr)
+    }
+
+    func testEmptyChipListShowsNoItems() throws {
+        let source = try String(contentsOfFile: PackagePaths.root + "/assets/panel.json", encoding: .utf8)
+        let start = source.range(of: "\"items\": [\n      {\"id\": \"sketch\"")!.lowerBound
+        let end = source.range(of: "]", range: start..<source.endIndex)!.upperBound
+        let file = try TemporaryFile(suffix: ".json", contents: Data(source.replacingCharacters(in: start..<end, with: "\"items\": []").utf8))
+        let session = try RewrapSession(arguments: ["--panel", file.path])
+        let frame = try session.settledFrame()
+        XCTAssertEqual(frame.node("chips.empty")?.text, "No items")
+        XCTAssertEqual(frame.node("chips.empty")?.kind, "empty")
+        XCTAssertTrue(frame.nodes("chip").isEmpty)
+        XCTAssertNil(frame.node("badge"))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import RewrapMotion
+import RewrapTestSupport
+import XCTest
+
+/// Motion as a person sees it, read back from the trace (SPEC §5).
+final class MotionTests: XCTestCase {
+    private let easeInOut = TimingCurve.easeInOut
+
+    /// Opens Pattern and picks "Alternating diagonal lines"; returns the frame count before the pick.
+    private func pickLongPattern(_ session: RewrapSession) throws -> Int {
+        let start = try session.settledFrame()
+        try session.click(start.node("pattern")!.center)
+        try session.waitUntil("the popup") { try session.lastFrame().popup != nil }
+        let popup = try XCTUnwrap(try session.lastFrame().popup)
+        let before = session.frames().count
+        try session.clickRoot(popup.center(of: 1))
+        return before
+    }
+
+    func testSelectionEasesEveryMovedNodeToThePlan() throws {
+        let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0"])
+        let before = try pickLongPattern(session)
+        try session.waitUntil("the move to end") {
+            let frames = session.frames().dropFirst(before)
+            return frames.contains { $0.animating } && frames.last?.animating == false
+        }
+        let frames = Array(session.frames().dropFirst(before))
+        let moving = frames.filter(\.animating)
+        XCTAssertGreaterThanOrEqual(moving.count, 10, "a 0.25 s move at 60 Hz")
+        let first = try XCTUnwrap(moving.first), last = try XCTUnwrap(frames.last)
+        XCTAssertEqual(last.time - first.time, 0.25, accuracy: 0.06, "the move lasts about 250 ms")
+        XCTAssertEqual(first.node("pattern")?.text, "Pattern: Alternating diagonal lines", "the label changes at once")
+
+        // The node that changes most, in position or width, follows the curve.
+        var furthest: (id: String, axis: Int, distance: Double)?
+        for node in last.nodes {
+            guard let start = first.node(node.id) else { continue }
+            for axis in 0..<3 where abs(node.frame[axis] - start.frame[axis]) > (furthest?.distance ?? 0) {
+                furthest = (node.id, axis, abs(node.frame[axis] - start.frame[axis]))
+            }
+        }
+        let (id, axis, distance) = try XCTUnwrap(furthest)
+        XCTAssertGreaterThan(distance, 20, "something moved far enough to measure")
+        let from = first.node(id)!.frame[axis], to = last.node(id)!.frame[axis]
+        for frame in moving {
+            guard let node = frame.node(id) else { continue }
+            let progress = (node.frame[axis] - from) / (to - from)
+            let expected = easeInOut.progress(at: (frame.time - first.time) / 0.25)
+            XCTAssertEqual(progress, expected, accuracy: 0.1, "\(id) at t = \(frame.time - first.time)")
+        }
+        for node in last.nodes {
+            XCTAssertEqual(node.frame, node.target, "\(node.id) ends on its planned frame")
+        }
+        XCTAssertEqual(LayoutRules.violations(in: last, chipCount: 6), [])
+    }
+
+    func testResizeIsNeverAnimated() throws {
+        let session = try RewrapSession()
+        try session.settledFrame()
+        let before = session.frames().count
+        for width in [600, 420, 340, 900, 500] {
+            try session.resize(width: width, height: 420)
+            usleep(60_000)
+        }
+        try session.waitUntil("the last size") { try session.lastFrame().width == 500 }
+        usleep(300_000)
+        let frames = session.frames().dropFirst(before)
+        XCTAssertFalse(frames.isEmpty)
+        XCTAssertTrue(frames.allSatisfy { !$0.animating }, "no resize frame is animated")
+        for node in try session.lastFrame().nodes { XCTAssertEqual(node.frame, node.target, node.id) }
+    }
+
+    func testSecondPickDuringAMoveDoesNotJump() throws {
+        let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0"])
+        let start = try session.settledFrame()
+        // Learn where Shape's popup puts "Rounded rectangle"; Shape is first and never moves.
+        try session.click(start.node("shape")!.center)
+        try session.waitUntil("the shape popup") { try session.lastFrame().popup != nil }
+        let shapeOption = try XCTUnwrap(try session.lastFrame().popup).center(of: 1)
+        try session.key("Escape")
+        try session.waitUntil("the popup to close") { try session.lastFrame().popup == nil }
+
+        try session.click(start.node("pattern")!.center)
+        try session.waitUntil("the pattern popup") { try session.lastFrame().popup != nil }
+        let patternOption = try XCTUnwrap(try session.lastFrame().popup).center(of: 1)
+        let before = session.frames().count
+        let shape = start.node("shape")!.center
+        // One xdotool run, so the second pick lands about 80 ms into the first move.
+        try session.xdotool(["mousemove", "--sync", String(patternOption.x), String(patternOption.y), "click", "1",
+                             "sleep", "0.06", "mousemove", "--sync", String(shape.x), String(shape.y), "click", "1",
+                             "sleep", "0.02", "mousemove", "--sync", String(shapeOption.x), String(shapeOption.y), "click", "1"])
+        try session.waitUntil("both moves to end") {
+            let frames = session.frames().dropFirst(before)
+            return frames.last?.node("shape")?.text == "Shape: Rounded rectangle" && frames.last?.animating == false
+        }
+        let frames = Array(session.frames().dropFirst(before))
+        XCTAssertGreaterThanOrEqual(frames.filter(\.animating).count, 10)
+        // Each move covers at most its largest distance to its target, at no
+        // more than the curve's steepest slope (about 1.72) per 0.25 s. Allow
+        // that over each frame gap, plus rounding; a step at the interruption
+        // must be no larger.
+        let steepest = (0..<1000).map { (easeInOut.progress(at: Double($0 + 1) / 1000) - easeInOut.progress(at: Double($0) / 1000)) * 1000 }.max()!
+        func offset(_ node: TraceFrame.Node) -> Double {
+            (0..<3).map { abs(node.frame[$0] - node.target[$0]) }.max()!
+        }
+        var reach: [String: Double] = [:]
+        for frame in frames { for node in frame.nodes { reach[node.id] = max(reach[node.id] ?? 0, offset(node)) } }
+        for (previous, frame) in zip(frames, frames.dropFirst()) {
+            let dt = max(frame.time - previous.time, 1.0 / 60)
+            for node in frame.nodes {
+                guard let old = previous.node(node.id) else { continue }
+                let step = (0..<3).map { abs(node.frame[$0] - old.frame[$0]) }.max()!
+                let allowed = steepest * reach[node.id]! * dt / 0.25 + 2
+                XCTAssertLessThanOrEqual(step, allowed, "\(node.id) jumped \(step) px at frame \(frame.frame)")
+            }
+        }
+        for node in frames.last!.nodes { XCTAssertEqual(node.frame, node.target, node.id) }
+    }
+
+    func testReduceMotionAppliesChangesAtOnce() throws {
+        let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0", "--reduce-motion"])
+        let before = try pickLongPattern(session)
+        try session.waitUntil("the new label") { try session.lastFrame().node("pattern")?.text == "Pattern: Alternating diagonal lines" }
+        usleep(400_000)
+        let frames = session.frames().dropFirst(before)
+        XCTAssertTrue(frames.allSatisfy { !$0.animating })
+        for node in try session.lastFrame().nodes { XCTAssertEqual(node.frame, node.target, node.id) }
+    }
+
+    func testDesktopSettingTurnsAnimationOff() throws {
+        let server = try XvfbServer()
+        let settings = Process()
+        settings.executableURL = URL(fileURLWithPath: PackagePaths.helperBinary)
+        settings.arguments = ["xsettings", "Gtk/EnableAnimations=0"]
+        settings.environment = ["DISPLAY": server.display]
+        let ready = Pipe()
+        settings.standardOutput = ready
+        try settings.run()
+        defer {
+            settings.terminate()
+            server.stop()
+        }
+        XCTAssertEqual(String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self), "ready\n")
+        let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0"], server: server)
+        let before = try pickLongPattern(session)
+        try session.waitUntil("the new label") { try session.lastFrame().node("pattern")?.text == "Pattern: Alternating diagonal lines" }
+        usleep(400_000)
+        XCTAssertTrue(session.frames().dropFirst(before).allSatisfy { !$0.animating })
+        session.stop()
+    }
+
+    func testIdleAfterAMoveDrawsNothingAndUsesNoCPU() throws {
+        let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0"])
+        _ = try pickLongPattern(session)
+        try session.waitUntil("the move to end") { try session.lastFrame().animating == false && session.frames().contains(where: \.animating) }
+        usleep(200_000)
+        let frames = session.frames().count
+        let pid = session.process.processIdentifier
+        let ticks = try XCTUnwrap(ProcessStats.cpuTicks(of: pid))
+        sleep(2)
+        XCTAssertEqual(session.frames().count, frames, "no frames while idle")
+        XCTAssertEqual(ProcessStats.cpuTicks(of: pid), ticks, "no CPU while idle")
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import RewrapTestSupport
+import XCTest
+
+/// The real window on a private Xvfb, driven with xdotool (SPEC §1–§4).
+final class WindowTests: XCTestCase {
+    private let chipCount = 6
+
+    func testLaunchShowsEveryNodeAtItsIdealSize() throws {
+        let session = try RewrapSession()
+        let frame = try session.settledFrame()
+        XCTAssertEqual(frame.window, [680, 420])
+        XCTAssertEqual(frame.nodes("dropdown").map(\.text), ["Shape: Circle", "Pattern: Solid", "Arrangement: Rows"])
+        XCTAssertEqual(frame.node("menus.heading")?.kind, "heading")
+        XCTAssertEqual(frame.node("menus.heading")?.text, "Layout options")
+        XCTAssertEqual(frame.node("menus.footer")?.kind, "text")
+        XCTAssertEqual(frame.node("chips.heading")?.text, "Sample labels")
+        XCTAssertEqual(frame.node("chips.footer")?.text, "Resize the window to change how many labels fit.")
+        XCTAssertEqual(frame.node("menus.heading")?.rect.minX, 20)
+        XCTAssertEqual(frame.node("menus.heading")?.rect.minY, 20)
+        XCTAssertNil(frame.popup)
+        XCTAssertEqual(LayoutRules.violations(in: frame, chipCount: chipCount), [])
+        for node in frame.nodes {
+            XCTAssertEqual(node.frame, node.target, "\(node.id) is at rest")
+        }
+    }
+
+    func testWindowAdvertisesItselfToTheDesktop() throws {
+        let session = try RewrapSession()
+        let result = try runCommand(["/usr/bin/xprop", "-id", session.windowID, "_NET_WM_NAME", "WM_CLASS", "_NET_WM_PID",
+                                     "WM_NORMAL_HINTS", "WM_PROTOCOLS"], environment: ["DISPLAY": session.server.display])
+        XCTAssertTrue(result.stdout.contains("_NET_WM_NAME(UTF8_STRING) = \"Rewrap\""), result.stdout)
+        XCTAssertTrue(result.stdout.contains("WM_CLASS(STRING) = \"rewrap\", \"Rewrap\""), result.stdout)
+        XCTAssertTrue(result.stdout.contains("_NET_WM_PID(CARDINAL) = \(session.process.processIdentifier)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("program specified minimum size: 320 by 240"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("WM_DELETE_WINDOW"), result.stdout)
+    }
+
+    func testGeometryOptionSetsSizeAndPosition() throws {
+        let session = try RewrapSession(arguments: ["--geometry", "500x300+30+40"])
+        let frame = try session.settledFrame()
+        XCTAssertEqual(frame.window, [500, 300])
+        let origin = try session.windowOrigin()
+        XCTAssertEqual(origin.x, 30)
+        XCTAssertEqual(origin.y, 40)
+    }
+
+    func testResizeReflowsWrapsAndKeepsChipPrefix() throws {
+        let session = try RewrapSession()
+        let wide = try session.settledFrame()
+        XCTAssertEqual(Set(wide.nodes("dropdown").map(\.rect.minY)).count, 1, "one row at 680 px")
+
+        for width in [700, 340] {
+            let before = session.frames().count
+            try session.resize(width: width, height: 420)
+            let frame = try session.settledFrame(after: before)
+            try session.waitUntil("the \(width) px frame") { try session.lastFrame().width == Double(width) }
+            let settled = try session.lastFrame()
+            XCTAssertEqual(LayoutRules.violations(in: settled, chipCount: chipCount), [], "at \(width) px")
+            XCTAssertFalse(frame.animating)
+            if width == 340 {
+                let rows = Set(settled.nodes("dropdown").map(\.rect.minY))
+                XCTAssertGreaterThan(rows.count, 1, "dropdowns wrap at 340 px")
+                let panelBottom = settled.nodes("dropdown").map(\.rect.maxY).max()!
+                XCTAssertEqual(settled.node("menus.footer")!.rect.minY, panelBottom + 16, "the footer follows the panel")
+                XCTAssertNotNil(settled.node("badge"), "not every chip fits at 340 px")
+            } else {
+                XCTAssertEqual(settled.nodes("chip").count, chipCount, "every chip fits at 700 px")
+                XCTAssertNil(settled.node("badge"))
+            }
+        }
+    }
+
+    func testPickingALongerOptionChangesTheLabelAndReflows() throws {
+        let session = try RewrapSession(arguments: ["--reduce-motion"])
+        let start = try session.settledFrame()
+        try session.click(start.node("pattern")!.center)
+        try session.waitUntil("the popup") { try session.lastFrame().popup != nil }
+        let open = try session.lastFrame()
+        let popup = try XCTUnwrap(open.popup)
+        XCTAssertEqual(popup.owner, "pattern")
+        XCTAssertEqual(popup.nodes.map(\.id), ["pattern/Solid", "pattern/Alternating diagonal lines"])
+        XCTAssertEqual(popup.nodes.map(\.selected), [true, false])
+        XCTAssertEqual(popup.frame[1], Double(open.node("pattern")!.rect.maxY) + 4, "just below the button")
+
+        try session.clickRoot(popup.center(of: 1))
+        try session.waitUntil("the new label") { try session.lastFrame().node("pattern")?.text == "Pattern: Alternating diagonal lines" }
+        let after = try session.settledFrame()
+        XCTAssertNil(after.popup)
+        XCTAssertGreaterThan(after.node("pattern")!.rect.width, start.node("pattern")!.rect.width)
+        XCTAssertGreaterThan(after.node("arrangement")!.rect.minX, start.node("arrangement")!.rect.minX, "its neighbour moved along")
+        XCTAssertEqual(LayoutRules.violations(in: after, chipCount: chipCount), [])
+    }
+
+    func testEscapeClosesThePopupWithNothingChanged() throws {
+        let session = try RewrapSession()
+        let start = try session.settledFrame()
+        try session.click(start.node("shape")!.center)
+        try session.waitUntil("the popup") { try session.lastFrame().popup != nil }
+        try session.key("Escape")
+        try session.waitUntil("the popup to close") { try session.lastFrame().popup == nil }
+        XCTAssertEqual(try session.helper(["popups"]).stdout, "", "no popup window is left mapped")
+        XCTAssertEqual(try session.lastFrame().nodes("dropdown").map(\.text), start.nodes("dropdown").map(\.text))
+    }
+
+    func testClickOutsideClosesThePopupWithNothingChanged() throws {
+        let session = try RewrapSession()
+        let start = try session.settledFrame()
+        try session.click(start.node("arrangement")!.center)
+        try session.waitUntil("the popup") { try session.lastFrame().popup != nil }
+        try session.click((600, 380))
+        try session.waitUntil("the popup to close") { try session.lastFrame().popup == nil }
+        XCTAssertEqual(try session.lastFrame().nodes("dropdown").map(\.text), start.nodes("dropdown").map(\.text))
+    }
+
+    func testPopupNearTheScreenEdgeStaysOnScreen() throws {
+        let server = try XvfbServer(width: 800, height: 600)
+        let session = try RewrapSession(arguments: ["--geometry", "400x300+400+520"], server: server)
+        let start = try session.settledFrame()
+        try session.click(start.node("arrangement")!.center)
+        try session.waitUntil("the popup") { try session.lastFrame().popup != nil }
+        let popup = try XCTUnwrap(try session.lastFrame().popup)
+        XCTAssertLessThanOrEqual(popup.frame[0] + popup.frame[2], 800)
+        XCTAssertLessThanOrEqual(popup.frame[1] + popup.frame[3], 600)
+        XCTAssertGreaterThanOrEqual(popup.frame[0], 0)
+        XCTAssertGreaterThanOrEqual(popup.frame[1], 0)
+        session.stop()
+        server.stop()
+    }
+
+    func testWheelScrollsTallContent() throws {
+        let session = try RewrapSession(arguments: ["--geometry", "340x240+0+0"])
+        let start = try session.settledFrame()
+        XCTAssertEqual(start.scroll, [0, 0])
+        let before = session.frames().count
+        try session.click((170, 120), button: 5)
+        try session.waitUntil("a scrolled frame") { try session.frames().count > before && session.lastFrame().scroll[1] > 0 }
+        let scrolled = try session.lastFrame()
+        XCTAssertEqual(scrolled.node("menus.heading")!.rect.minY, 20 - scrolled.scroll[1], "frames are reported scrolled")
+    }
+
+    func testDeleteWindowExitsCleanly() throws {
+        let session = try RewrapSession()
+        try session.helper(["close", session.windowID])
+        XCTAssertEqual(session.waitForExit(timeout: 5), 0)
+    }
+}

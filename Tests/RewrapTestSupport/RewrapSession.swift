@@ -1,0 +1,147 @@
+import Foundation
+
+/// The real `rewrap` binary running on a private Xvfb, driven the way a
+/// person would: with xdotool, reading back geometry from `--trace`.
+///
+///     let session = try RewrapSession(arguments: ["--geometry", "480x420"])
+///     try session.click(session.lastFrame().node("pattern")!.center)
+public final class RewrapSession: @unchecked Sendable {
+    public let server: XvfbServer
+    public let process: Process
+    public let tracePath: String
+    public let stderrPath: String
+    public private(set) var windowID = ""
+    private let ownsServer: Bool
+
+    public init(arguments: [String] = [], environment: [String: String] = [:], server: XvfbServer? = nil,
+                waitForWindow: Bool = true) throws {
+        self.server = try server ?? XvfbServer()
+        ownsServer = server == nil
+        let id = UUID().uuidString
+        tracePath = NSTemporaryDirectory() + "rewrap-trace-\(id).jsonl"
+        stderrPath = NSTemporaryDirectory() + "rewrap-stderr-\(id).txt"
+        guard FileManager.default.createFile(atPath: stderrPath, contents: nil) else {
+            throw TestFailure("cannot create \(stderrPath)")
+        }
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+        let placed = arguments.contains("--geometry") ? [] : ["--geometry", "680x420+0+0"]
+        process.arguments = ["--trace", tracePath] + placed + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = self.server.display
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        if waitForWindow {
+            try waitUntil("the first frame") { !self.frames().isEmpty }
+            windowID = try xdotool(["search", "--sync", "--pid", String(process.processIdentifier)])
+                .split(separator: "\n").first.map(String.init) ?? ""
+            guard !windowID.isEmpty else { throw TestFailure("no window for pid \(process.processIdentifier)") }
+        }
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(atPath: tracePath)
+        try? FileManager.default.removeItem(atPath: stderrPath)
+    }
+
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            if !RewrapTestSupport.waitForExit(process, timeout: 3) {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+        if ownsServer { server.stop() }
+    }
+
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    public func frames() -> [TraceFrame] { TraceFrame.read(tracePath) }
+
+    public func lastFrame() throws -> TraceFrame {
+        guard let frame = frames().last else { throw TestFailure("no frame in the trace") }
+        return frame
+    }
+
+    /// Polls until `condition` holds, failing after `timeout` seconds.
+    public func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            if !process.isRunning { throw TestFailure("rewrap exited (\(process.terminationStatus)) waiting for \(what): \(stderr)") }
+            usleep(10_000)
+        }
+        throw TestFailure("timed out waiting for \(what)")
+    }
+
+    /// Waits for a frame drawn after the trace had `count` frames and
+    /// nothing moving; returns the newest frame.
+    @discardableResult
+    public func settledFrame(after count: Int = 0, timeout: Double = 10) throws -> TraceFrame {
+        var result: TraceFrame?
+        try waitUntil("a settled frame") {
+            let all = frames()
+            guard all.count > count, let last = all.last, !last.animating else { return false }
+            result = last
+            return true
+        }
+        return result!
+    }
+
+    @discardableResult
+    public func xdotool(_ arguments: [String]) throws -> String {
+        let result = try runCommand(["/usr/bin/xdotool"] + arguments, environment: ["DISPLAY": server.display])
+        guard result.status == 0 else {
+            throw TestFailure("xdotool \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    @discardableResult
+    public func helper(_ arguments: [String]) throws -> CommandResult {
+        try runCommand([PackagePaths.helperBinary] + arguments, environment: ["DISPLAY": server.display])
+    }
+
+    /// Clicks at a point in window coordinates; the window sits at the root origin.
+    public func click(_ point: (x: Int, y: Int), button: Int = 1) throws {
+        let origin = try windowOrigin()
+        try xdotool(["mousemove", "--sync", String(origin.x + point.x), String(origin.y + point.y)])
+        try xdotool(["click", String(button)])
+    }
+
+    /// Clicks at a point in root coordinates, for popups.
+    public func clickRoot(_ point: (x: Int, y: Int)) throws {
+        try xdotool(["mousemove", "--sync", String(point.x), String(point.y)])
+        try xdotool(["click", "1"])
+    }
+
+    public func key(_ keys: String...) throws {
+        try xdotool(["windowfocus", "--sync", windowID])
+        try xdotool(["key", "--delay", "30"] + keys)
+    }
+
+    public func resize(width: Int, height: Int) throws {
+        try xdotool(["windowsize", windowID, String(width), String(height)])
+    }
+
+    public func windowOrigin() throws -> (x: Int, y: Int) {
+        let text = try xdotool(["getwindowgeometry", "--shell", windowID])
+        var values: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+        }
+        return (values["X"] ?? 0, values["Y"] ?? 0)
+    }
+
+    /// Waits for the process to exit; returns its status, or nil on timeout.
+    public func waitForExit(timeout: Double) -> Int32? {
+        RewrapTestSupport.waitForExit(process, timeout: timeout) ? process.terminationStatus : nil
+    }
+}

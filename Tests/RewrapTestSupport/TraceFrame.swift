@@ -1,0 +1,58 @@
+import Foundation
+import RewrapLayout
+
+/// One line of a `--trace` file, decoded.
+public struct TraceFrame: Decodable, Sendable {
+    public struct Node: Decodable, Sendable {
+        public var id: String
+        public var kind: String
+        public var text: String
+        public var frame: [Double]
+        public var target: [Double]
+        public var focused: Bool?
+
+        public var rect: Rect { Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]) }
+        public var targetRect: Rect { Rect(x: target[0], y: target[1], width: target[2], height: target[3]) }
+        public var center: (x: Int, y: Int) { (Int(frame[0] + frame[2] / 2), Int(frame[1] + frame[3] / 2)) }
+    }
+
+    public struct PopupNode: Decodable, Sendable {
+        public var id: String
+        public var kind: String
+        public var text: String
+        public var selected: Bool
+        public var frame: [Double]
+    }
+
+    public struct Popup: Decodable, Sendable {
+        public var owner: String
+        public var frame: [Double]
+        public var nodes: [PopupNode]
+
+        /// Root coordinates of the centre of option `index`.
+        public func center(of index: Int) -> (x: Int, y: Int) {
+            let row = nodes[index].frame
+            return (Int(frame[0] + row[0] + row[2] / 2), Int(frame[1] + row[1] + row[3] / 2))
+        }
+    }
+
+    public var frame: Int
+    public var time: Double
+    public var window: [Double]
+    public var animating: Bool
+    public var scroll: [Double]
+    public var nodes: [Node]
+    public var popup: Popup?
+
+    public func node(_ id: String) -> Node? { nodes.first { $0.id == id } }
+    public func nodes(_ kind: String) -> [Node] { nodes.filter { $0.kind == kind } }
+    public var width: Double { window[0] }
+    public var height: Double { window[1] }
+
+    /// Every complete line of a trace file; a half-written last line is skipped.
+    public static func read(_ path: String) -> [TraceFrame] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        let decoder = JSONDecoder()
+        return text.split(separator: "\n").compactMap { try? decoder.decode(TraceFrame.self, from: Data($0.utf8)) }
+    }
+}

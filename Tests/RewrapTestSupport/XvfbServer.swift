@@ -1,0 +1,63 @@
+import Foundation
+
+/// A private X server for one test: Xvfb on a free display number, chosen by
+/// Xvfb itself through -displayfd, and always stopped.
+public final class XvfbServer: @unchecked Sendable {
+    public let display: String
+    private let process: Process
+
+    public init(width: Int = 1280, height: Int = 1024, dpi: Int = 96) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-dpi", "\(dpi)",
+                             "-nolisten", "tcp", "-br"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Xvfb writes the display number once it accepts connections.
+        var text = ""
+        let deadline = Date().addingTimeInterval(15)
+        while !text.contains("\n"), Date() < deadline {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw TestFailure("Xvfb did not report a display number (got \"\(text)\")")
+        }
+        display = ":\(number)"
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Stops the server: SIGTERM, then SIGKILL if it lingers.
+    public func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        if !waitForExit(process, timeout: 3) {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Kills the server as a crash would, for fault tests.
+    public func crash() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+    }
+}
+
+/// A failure in test setup, with a message that says what went wrong.
+public struct TestFailure: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
