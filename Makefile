@@ -7,7 +7,7 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev \
 	xvfb xdotool imagemagick x11-utils fonts-dejavu-core fonts-wqy-microhei
 RELEASE := swift build -c release --static-swift-stdlib
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench install uninstall clean
 
 # Installs only what is missing, so a second run does nothing.
 deps:
@@ -32,6 +32,21 @@ test: deps
 bench: deps
 	$(RELEASE) --product rewrap-bench
 	.build/release/rewrap-bench
+
+# The binary finds its assets in ../share/rewrap, so it runs from anywhere.
+install: build
+	install -Dm755 .build/release/rewrap $(DESTDIR)$(PREFIX)/bin/rewrap
+	install -d $(DESTDIR)$(PREFIX)/share/rewrap
+	install -m644 assets/panel*.json $(DESTDIR)$(PREFIX)/share/rewrap/
+	install -Dm644 assets/rewrap.desktop $(DESTDIR)$(PREFIX)/share/applications/rewrap.desktop
+	install -Dm644 assets/rewrap.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/rewrap.svg
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/rewrap
+	rm -f $(DESTDIR)$(PREFIX)/share/rewrap/panel*.json
+	rmdir $(DESTDIR)$(PREFIX)/share/rewrap 2>/dev/null || true
+	rm -f $(DESTDIR)$(PREFIX)/share/applications/rewrap.desktop
+	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/rewrap.svg
 
 clean:
 	rm -rf .build out
