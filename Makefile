@@ -34,8 +34,10 @@ bench: deps
 	.build/release/rewrap-bench
 
 # The binary finds its assets in ../share/rewrap, so it runs from anywhere.
-install: build
-	install -Dm755 .build/release/rewrap $(DESTDIR)$(PREFIX)/bin/rewrap
+# BINARY=path installs an already built binary instead of building one.
+BINARY ?=
+install: $(if $(BINARY),,build)
+	install -Dm755 $(or $(BINARY),.build/release/rewrap) $(DESTDIR)$(PREFIX)/bin/rewrap
 	install -d $(DESTDIR)$(PREFIX)/share/rewrap
 	install -m644 assets/panel*.json $(DESTDIR)$(PREFIX)/share/rewrap/
 	install -Dm644 assets/rewrap.desktop $(DESTDIR)$(PREFIX)/share/applications/rewrap.desktop

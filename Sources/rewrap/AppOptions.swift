@@ -13,11 +13,12 @@ struct AppOptions {
     var locale: String?
     var inspect = false
     var display: String?
+    var frameLogPath: String?
 
     static let usage = """
         rewrap [--panel FILE] [--geometry WxH[+X+Y]] [--trace FILE] [--reduce-motion]
                [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--inspect]
-               [--display NAME]
+               [--display NAME] [--frame-log FILE]
         """
 
     init(_ tokens: [String]) throws {
@@ -39,6 +40,7 @@ struct AppOptions {
             case "--locale": locale = try arguments.value(for: option)
             case "--inspect": inspect = true
             case "--display": display = try arguments.value(for: option)
+            case "--frame-log": frameLogPath = try arguments.value(for: option)
             default: throw CommandError("rewrap: unknown option '\(option)'; see rewrap --help")
             }
         }

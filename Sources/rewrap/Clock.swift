@@ -8,9 +8,14 @@ struct Clock {
 
     var now: Double { Clock.monotonic() - start }
 
-    private static func monotonic() -> Double {
+    /// CPU seconds this process has used, for the frame-cost log.
+    static var processTime: Double { read(CLOCK_PROCESS_CPUTIME_ID) }
+
+    private static func monotonic() -> Double { read(CLOCK_MONOTONIC) }
+
+    private static func read(_ clock: clockid_t) -> Double {
         var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
+        clock_gettime(clock, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }

@@ -11,6 +11,8 @@ final class DemoApp {
     private let painter: Painter
     private let metrics: Metrics
     private let trace: TraceWriter?
+    /// One line per frame, `cpu_seconds animating`, for `make bench`.
+    private let frameLog: TraceWriter?
     private let clock = Clock()
     private var controller: PanelController
     private var animator: Animator<String>
@@ -32,9 +34,11 @@ final class DemoApp {
     /// 60 Hz while something moves.
     private let frameInterval = 1.0 / 60
 
-    init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?) {
+    init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?,
+         frameLog: TraceWriter?) {
         self.toolkit = toolkit
         self.trace = trace
+        self.frameLog = frameLog
         metrics = Metrics(scale: toolkit.scale)
         let measurer = MeasurementCache(toolkit.fonts)
         layout = PageLayout(metrics: metrics, strings: strings, measurer: measurer)
@@ -230,6 +234,7 @@ final class DemoApp {
     // MARK: - Drawing
 
     private func drawFrame(at now: Double) {
+        let cpuBefore = frameLog == nil ? 0 : Clock.processTime
         animator.settle(at: now)
         let animating = animator.isAnimating
         var presentedFrames: [String: PixelRect] = [:]
@@ -242,6 +247,10 @@ final class DemoApp {
                 .paint(scene: scene, scroll: scroll.offset, viewport: viewport, on: toolkit.mainBuffer)
         }
         toolkit.mainBuffer.present()
+        if let frameLog {
+            toolkit.connection.flush()
+            frameLog.append(line: "\(Clock.processTime - cpuBefore) \(animating)")
+        }
         needsDraw = false
         record(now: now, animating: animating, presented: presentedFrames)
         frameIndex += 1

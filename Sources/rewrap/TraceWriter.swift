@@ -3,8 +3,9 @@ import Glibc
 #endif
 import RewrapScene
 
-/// Appends one JSON line per drawn frame to the `--trace` file, flushed at
-/// once so a test can read frames while the program runs.
+/// Appends one line per drawn frame to the `--trace` file (or the
+/// `--frame-log`), flushed at once so a test can read frames while the
+/// program runs.
 final class TraceWriter {
     private let file: UnsafeMutablePointer<FILE>
 
@@ -20,8 +21,11 @@ final class TraceWriter {
     }
 
     func append(_ record: TraceRecord) {
-        let line = record.json + "\n"
-        fputs(line, file)
+        append(line: record.json)
+    }
+
+    func append(line: String) {
+        fputs(line + "\n", file)
         fflush(file)
     }
 }

@@ -19,11 +19,15 @@ func fail(_ message: String, status: Int32) -> Never {
 let usage = """
     usage: \(AppOptions.usage)
            rewrap plan flow|chips ...
+           rewrap coverage [PANEL...]
 
     Opens the Rewrap demo window: a wrapping panel of dropdowns and a chip row
     that reflow, with motion, when a selection changes.
 
     \(PlanCommand.usage)
+    rewrap coverage [PANEL...]
+        Checks that some installed font draws every label of the panels, in
+        every language (the shipped panels when none are given).
     """
 
 /// Loads everything that can be wrong before any window opens, then runs.
@@ -41,6 +45,7 @@ func runWindow(_ tokens: [String]) throws -> Int32 {
         throw CommandError(error.message, status: 1)
     }
     let trace = try options.tracePath.map { try TraceWriter(path: $0) }
+    let frameLog = try options.frameLogPath.map { try TraceWriter(path: $0) }
     let toolkit: Toolkit
     do {
         toolkit = try Toolkit(options: ToolkitOptions(
@@ -51,7 +56,7 @@ func runWindow(_ tokens: [String]) throws -> Int32 {
     }
     if let warning = toolkit.fonts.substitutionWarning { warn(warning) }
     let app = DemoApp(toolkit: toolkit, state: PanelState(panel: panel), strings: Strings(language),
-                      options: options, trace: trace)
+                      options: options, trace: trace, frameLog: frameLog)
     return app.run()
 }
 
@@ -60,6 +65,8 @@ do {
     switch tokens.first {
     case "plan":
         print(try PlanCommand.run(Array(tokens.dropFirst())))
+    case "coverage":
+        exit(try CoverageCommand.run(Array(tokens.dropFirst())))
     case "--help", "-h", "help":
         print(usage)
     default:

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Frame cost and frame pacing of Rewrap's animator, at 1024x768 under Xvfb.
+
+Runs the release binary with --frame-log (CPU seconds per drawn frame) and
+--trace (the time of each frame), then picks long and short options back and
+forth so that controls glide, and reports p50/p99 of the CPU cost of each
+animated frame (layout, paint, copy to the window) and of the interval
+between animated frames.
+
+    python3 bench/motion.py [--rewrap .build/release/rewrap] [--moves 20]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def start_xvfb():
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-dpi", "96", "-nolisten", "tcp"],
+        pass_fds=(write_end,), stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as pipe:
+        number = pipe.readline().strip()
+    return server, ":" + number
+
+
+def frames(path):
+    result = []
+    if not os.path.exists(path):
+        return result
+    with open(path) as trace:
+        for line in trace:
+            try:
+                result.append(json.loads(line))
+            except json.JSONDecodeError:
+                pass
+    return result
+
+
+def wait_for(condition, timeout=10):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise RuntimeError("timed out")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rewrap", default=".build/release/rewrap")
+    parser.add_argument("--moves", type=int, default=20)
+    args = parser.parse_args()
+
+    server, display = start_xvfb()
+    workdir = tempfile.mkdtemp(prefix="rewrap-motion-")
+    trace_path, log_path = os.path.join(workdir, "trace.jsonl"), os.path.join(workdir, "frames.log")
+    env = dict(os.environ, DISPLAY=display)
+    app = subprocess.Popen([args.rewrap, "--geometry", "1024x768+0+0", "--trace", trace_path, "--frame-log", log_path],
+                           env=env)
+    try:
+        def xdotool(*words):
+            subprocess.run(["xdotool", *map(str, words)], env=env, check=True, stdout=subprocess.DEVNULL)
+
+        wait_for(lambda: frames(trace_path))
+        for move in range(args.moves):
+            owner = ["pattern", "arrangement", "shape"][move % 3]
+            last = frames(trace_path)[-1]
+            node = next(n for n in last["nodes"] if n["id"] == owner)
+            x, y, w, h = node["frame"]
+            xdotool("mousemove", "--sync", x + w // 2, y + h // 2, "click", 1)
+            popup = wait_for(lambda: frames(trace_path)[-1]["popup"])
+            current = next(i for i, n in enumerate(popup["nodes"]) if n["selected"])
+            px, py = popup["frame"][:2]
+            rx, ry, rw, rh = popup["nodes"][1 - current]["frame"]
+            count = len(frames(trace_path))
+            xdotool("mousemove", "--sync", px + rx + rw // 2, py + ry + rh // 2, "click", 1)
+            wait_for(lambda: any(f["animating"] for f in frames(trace_path)[count:])
+                     and not frames(trace_path)[-1]["animating"])
+    finally:
+        app.terminate()
+        app.wait()
+        server.terminate()
+        server.wait()
+
+    costs, animated_times = [], []
+    with open(log_path) as log:
+        cost_lines = [line.split() for line in log if line.strip()]
+    trace = frames(trace_path)
+    for (cost, animating), frame in zip(cost_lines, trace):
+        if animating == "true":
+            costs.append(float(cost) * 1000)
+            animated_times.append(frame["time"])
+    intervals = [(b - a) * 1000 for a, b in zip(animated_times, animated_times[1:]) if b - a < 0.1]
+    print(f"Rewrap motion at 1024x768, {args.moves} moves, {len(costs)} animated frames")
+    print()
+    print("| measure | p50 | p99 |")
+    print("|---|---:|---:|")
+    print(f"| CPU per animated frame (layout, paint, copy) | {percentile(costs, 0.5):.3f} ms | {percentile(costs, 0.99):.3f} ms |")
+    print(f"| interval between animated frames | {percentile(intervals, 0.5):.2f} ms | {percentile(intervals, 0.99):.2f} ms |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
