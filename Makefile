@@ -7,7 +7,7 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev \
 	xvfb xdotool imagemagick x11-utils fonts-dejavu-core fonts-wqy-microhei
 RELEASE := swift build -c release --static-swift-stdlib
 
-.PHONY: deps build run test bench install uninstall clean
+.PHONY: deps build run test test-asan soak bench install uninstall clean
 
 # Installs only what is missing, so a second run does nothing.
 deps:
@@ -28,6 +28,17 @@ run: build
 test: deps
 	swift build --build-tests
 	swift test
+
+# AddressSanitizer over the unit and end-to-end tests, in its own build folder.
+test-asan: deps
+	swift build --build-tests --sanitize=address --scratch-path .build/asan
+	swift test --skip-build --sanitize=address --scratch-path .build/asan
+
+# The long versions: 1,000 random actions and 10,000 damaged panels.
+soak: deps
+	swift build --build-tests
+	SOAK_ACTIONS=1000 PANEL_FUZZ_CASES=10000 swift test --skip-build \
+		--filter 'SoakTests|testMutatedPanelsLoadOrFailCleanly|testDamagedPanelsExitOneWithOneLine'
 
 bench: deps
 	$(RELEASE) --product rewrap-bench

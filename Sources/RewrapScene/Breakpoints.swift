@@ -5,7 +5,7 @@ import RewrapLayout
 /// back. Because the plans are pure, this is a search over proposals.
 ///
 ///     let breakpoints = Breakpoints(scene: scene, metrics: metrics, windowWidth: 680)
-///     breakpoints.narrower   // e.g. 512: one pixel narrower than this, "Arrangement" wraps
+///     breakpoints.narrower   // e.g. 605: at this width a chip is given up
 public struct Breakpoints: Equatable, Sendable {
     /// The widest window width below the current one that lays out differently.
     public var narrower: Double?
@@ -25,7 +25,7 @@ public struct Breakpoints: Equatable, Sendable {
         let widest = flow.plan(for: .unspecified, items: scene.panelItems).size.width
             + (chips.plan(for: .unspecified, items: scene.chipItems).size.width) + 2 * metrics.padding + 1
         let start = windowWidth.rounded(.down)
-        narrower = stride(from: start - 1, through: 0, by: -1).first { decision($0) != current }.map { $0 + 1 }
+        narrower = stride(from: start - 1, through: 0, by: -1).first { decision($0) != current }
         wider = stride(from: start + 1, through: max(start + 1, widest), by: 1).first { decision($0) != current }
     }
 }

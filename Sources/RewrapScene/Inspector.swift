@@ -24,10 +24,13 @@ public struct Inspector {
                         x: box.x, y: box.y, color: color)
         }
 
+        // Each flow row as a band across the proposal, its used width darker.
         for row in scene.panelPlan.rows {
-            let band = Rect(x: scene.panelOrigin.x, y: scene.panelOrigin.y + row.minY, width: row.width, height: row.height)
-            let box = toWindow(band)
-            canvas.fillRect(x: box.x, y: box.y + box.height, width: box.width, height: line, color: Palette.inspectorRow)
+            let band = toWindow(Rect(x: scene.panelOrigin.x, y: scene.panelOrigin.y + row.minY,
+                                     width: max(row.width, scene.proposedWidth), height: row.height))
+            canvas.fillRect(x: band.x, y: band.y, width: band.width, height: band.height, color: Palette.inspectorRow.withAlpha(0.1))
+            canvas.fillRect(x: band.x, y: band.y + band.height, width: Int(row.width.rounded()), height: line,
+                            color: Palette.inspectorRow)
         }
         for node in scene.nodes {
             outline(toWindow(node.frame), Palette.inspectorTarget)
@@ -47,8 +50,8 @@ public struct Inspector {
         }
 
         let breakpoints = Breakpoints(scene: scene, metrics: metrics, windowWidth: viewport.width)
-        let narrower = breakpoints.narrower.map { "changes below \(Int($0)) px" } ?? "no change narrower"
-        let wider = breakpoints.wider.map { "changes at \(Int($0)) px" } ?? "no change wider"
+        let narrower = breakpoints.narrower.map { "narrower: changes at \(Int($0)) px" } ?? "no change narrower"
+        let wider = breakpoints.wider.map { "wider: changes at \(Int($0)) px" } ?? "no change wider"
         let caption = "window \(Int(viewport.width)) px · limit \(Int(scene.proposedWidth)) px · \(narrower) · \(wider)"
         let text = measurer.measure(caption, style: .body)
         let pad = Int(metrics.popupPadding)

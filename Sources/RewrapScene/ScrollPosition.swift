@@ -24,11 +24,12 @@ public struct ScrollPosition: Hashable, Sendable {
         offset = Point(x: min(max(0, offset.x), limit.x).rounded(), y: min(max(0, offset.y), limit.y).rounded())
     }
 
-    /// Scrolls just enough to bring `frame` (content coordinates) into view.
+    /// Scrolls just enough to bring `frame` (content coordinates) into view;
+    /// a frame larger than the viewport shows its leading and top edges.
     public mutating func reveal(_ frame: Rect, margin: Double, content: Size, viewport: Size) {
         var x = offset.x, y = offset.y
         if frame.minY - margin < y { y = frame.minY - margin }
-        if frame.maxY + margin > y + viewport.height { y = frame.maxY + margin - viewport.height }
+        if frame.maxY + margin > y + viewport.height { y = min(frame.minY - margin, frame.maxY + margin - viewport.height) }
         if frame.minX - margin < x { x = frame.minX - margin }
         if frame.maxX + margin > x + viewport.width { x = min(frame.minX - margin, frame.maxX + margin - viewport.width) }
         offset = Point(x: x, y: y)

@@ -41,6 +41,9 @@ public enum TextWrapper {
             if character == " " {
                 flush()
                 separator = pieces.isEmpty ? "" : " "
+            } else if isClosingPunctuation(character), word.isEmpty, !pieces.isEmpty {
+                // CJK punctuation never starts a line: it stays with what it follows.
+                pieces[pieces.count - 1].text.append(character)
             } else if isIdeographic(character) {
                 flush()
                 pieces.append((separator, String(character)))
@@ -54,8 +57,17 @@ public enum TextWrapper {
     }
 
     static func isIdeographic(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first?.value else { return false }
+        guard let scalar = character.unicodeScalars.first?.value, !isClosingPunctuation(character) else { return false }
         return (0x2E80...0x9FFF).contains(scalar) || (0xF900...0xFAFF).contains(scalar)
             || (0xFF00...0xFFEF).contains(scalar) || (0x20000...0x2FFFF).contains(scalar)
+    }
+
+    /// CJK and fullwidth punctuation that must not begin a line.
+    static func isClosingPunctuation(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        let value = scalar.value
+        let cjk = (0x3000...0x303F).contains(value) || (0xFF00...0xFF65).contains(value)
+        return cjk && scalar.properties.generalCategory != .openPunctuation && !scalar.properties.isAlphabetic
+            && !(0x3005...0x3007).contains(value)
     }
 }

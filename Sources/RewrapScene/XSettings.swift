@@ -28,24 +28,23 @@ public struct XSettings: Equatable, Sendable {
         var reader = Reader(bytes: bytes)
         guard let order = reader.byte() else { return nil }
         reader.bigEndian = order == 1   // MSBFirst
-        reader.skip(3)
-        guard reader.card32() != nil, let count = reader.card32(), count < 100_000 else { return nil }
+        guard reader.skip(3), reader.card32() != nil, let count = reader.card32(), count < 100_000 else { return nil }
         for _ in 0..<count {
-            guard let type = reader.byte() else { return nil }
-            reader.skip(1)
-            guard let nameLength = reader.card16(), let name = reader.string(Int(nameLength)) else { return nil }
-            reader.skip(Self.padding(Int(nameLength)))
-            guard reader.card32() != nil else { return nil }   // last-change serial
+            guard let type = reader.byte(), reader.skip(1),
+                  let nameLength = reader.card16(), let name = reader.string(Int(nameLength)),
+                  reader.skip(Self.padding(Int(nameLength))),
+                  reader.card32() != nil   // last-change serial
+            else { return nil }
             switch type {
             case 0:
                 guard let value = reader.card32() else { return nil }
                 integers[name] = Int32(bitPattern: value)
             case 1:
-                guard let length = reader.card32(), let value = reader.string(Int(length)) else { return nil }
-                reader.skip(Self.padding(Int(length)))
+                guard let length = reader.card32(), let value = reader.string(Int(length)),
+                      reader.skip(Self.padding(Int(length))) else { return nil }
                 strings[name] = value
             case 2:
-                reader.skip(8)
+                guard reader.skip(8) else { return nil }
             default:
                 return nil
             }
@@ -65,7 +64,12 @@ public struct XSettings: Equatable, Sendable {
             return bytes[offset]
         }
 
-        mutating func skip(_ count: Int) { offset += count }
+        /// False, and nothing skipped, when fewer than `count` bytes are left.
+        mutating func skip(_ count: Int) -> Bool {
+            guard offset + count <= bytes.count else { return false }
+            offset += count
+            return true
+        }
 
         mutating func card16() -> UInt16? {
             guard offset + 2 <= bytes.count else { return nil }

@@ -87,9 +87,9 @@ final class MotionTests: XCTestCase {
         let before = session.frames().count
         let shape = start.node("shape")!.center
         // One xdotool run, so the second pick lands about 80 ms into the first move.
-        try session.xdotool(["mousemove", "--sync", String(patternOption.x), String(patternOption.y), "click", "1",
-                             "sleep", "0.06", "mousemove", "--sync", String(shape.x), String(shape.y), "click", "1",
-                             "sleep", "0.02", "mousemove", "--sync", String(shapeOption.x), String(shapeOption.y), "click", "1"])
+        try session.xdotool(["mousemove", String(patternOption.x), String(patternOption.y), "click", "1",
+                             "sleep", "0.06", "mousemove", String(shape.x), String(shape.y), "click", "1",
+                             "sleep", "0.02", "mousemove", String(shapeOption.x), String(shapeOption.y), "click", "1"])
         try session.waitUntil("both moves to end") {
             let frames = session.frames().dropFirst(before)
             return frames.last?.node("shape")?.text == "Shape: Rounded rectangle" && frames.last?.animating == false

@@ -62,7 +62,22 @@ public final class RewrapSession: @unchecked Sendable {
 
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-    public func frames() -> [TraceFrame] { TraceFrame.read(tracePath) }
+    private var parsedFrames: [TraceFrame] = []
+    private var parsedBytes: UInt64 = 0
+
+    /// Every complete frame so far; only lines written since the last call
+    /// are parsed, so polling stays cheap as the trace grows.
+    public func frames() -> [TraceFrame] {
+        guard let handle = FileHandle(forReadingAtPath: tracePath) else { return parsedFrames }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: parsedBytes)
+        let data = handle.readDataToEndOfFile()
+        guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return parsedFrames }
+        let complete = data[data.startIndex...lastNewline]
+        parsedBytes += UInt64(complete.count)
+        parsedFrames += TraceFrame.parse(complete)
+        return parsedFrames
+    }
 
     public func lastFrame() throws -> TraceFrame {
         guard let frame = frames().last else { throw TestFailure("no frame in the trace") }
@@ -108,17 +123,17 @@ public final class RewrapSession: @unchecked Sendable {
         try runCommand([PackagePaths.helperBinary] + arguments, environment: ["DISPLAY": server.display])
     }
 
-    /// Clicks at a point in window coordinates; the window sits at the root origin.
+    /// Clicks at a point in window coordinates.
     public func click(_ point: (x: Int, y: Int), button: Int = 1) throws {
         let origin = try windowOrigin()
-        try xdotool(["mousemove", "--sync", String(origin.x + point.x), String(origin.y + point.y)])
-        try xdotool(["click", String(button)])
+        try clickRoot((origin.x + point.x, origin.y + point.y), button: button)
     }
 
-    /// Clicks at a point in root coordinates, for popups.
-    public func clickRoot(_ point: (x: Int, y: Int)) throws {
-        try xdotool(["mousemove", "--sync", String(point.x), String(point.y)])
-        try xdotool(["click", "1"])
+    /// Clicks at a point in root coordinates, for popups. One xdotool run
+    /// keeps motion and click in order; `--sync` is avoided because it waits
+    /// forever when the pointer is already there.
+    public func clickRoot(_ point: (x: Int, y: Int), button: Int = 1) throws {
+        try xdotool(["mousemove", String(point.x), String(point.y), "click", String(button)])
     }
 
     public func key(_ keys: String...) throws {

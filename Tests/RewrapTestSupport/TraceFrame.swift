@@ -51,8 +51,12 @@ public struct TraceFrame: Decodable, Sendable {
 
     /// Every complete line of a trace file; a half-written last line is skipped.
     public static func read(_ path: String) -> [TraceFrame] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return parse(data)
+    }
+
+    public static func parse(_ data: Data) -> [TraceFrame] {
         let decoder = JSONDecoder()
-        return text.split(separator: "\n").compactMap { try? decoder.decode(TraceFrame.self, from: Data($0.utf8)) }
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(TraceFrame.self, from: Data($0)) }
     }
 }

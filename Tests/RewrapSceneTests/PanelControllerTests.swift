@@ -1,0 +1,361 @@
+import RewrapLayout
+import RewrapScene
+import RewrapTestSupport
+import XCTest
+
+final class PanelControllerTests: XCTestCase {
+    /// Shape starts in the middle of its options so "highlight the current
+    /// option" cannot pass by highlighting the first one.
+    private let shapeOptions = ["Circle", "Rounded rectangle", "Square", "rhombus", "Star"]
+
+    private var panel: Panel {
+        Panel(
+            title: "Rewrap",
+            menus: MenuSection(heading: "Layout options", footer: "Choose a longer option, then narrow the window.", items: [
+                DropdownSpec(id: "shape", title: "Shape", options: shapeOptions, selected: "Square"),
+                DropdownSpec(id: "pattern", title: "Pattern", options: ["Solid", "Alternating diagonal lines"], selected: "Solid"),
+                DropdownSpec(id: "arrangement", title: "Arrangement", options: ["Rows", "Evenly spaced columns"], selected: "Rows"),
+            ]),
+            chips: ChipSection(heading: "Sample labels", footer: "Resize the window.", items: [
+                ChipSpec(id: "sketch", title: "Sketch"), ChipSpec(id: "color", title: "Color samples"),
+                ChipSpec(id: "shapes", title: "Shapes"), ChipSpec(id: "notes", title: "Layout notes"),
+                ChipSpec(id: "preview", title: "Preview"), ChipSpec(id: "preview-2", title: "Preview"),
+            ]))
+    }
+
+    private func scene(_ state: PanelState, width: Double) -> Scene {
+        PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer()).scene(for: state, viewportWidth: width)
+    }
+
+    /// At 400 px the chip row has 360: Sketch 62, Color samples 111, Shapes 62
+    /// and "3 more" 62 need 321; a fourth chip with "2 more" needs 433.
+    private func narrowScene(_ controller: PanelController) -> Scene {
+        let scene = scene(controller.state, width: 400)
+        XCTAssertEqual(scene.nodes.filter { $0.kind == .chip }.count, 3, "fixture: three chips should show at 400 px")
+        return scene
+    }
+
+    /// Wide enough for every chip, so there is no badge.
+    private func wideScene(_ controller: PanelController) -> Scene {
+        let scene = scene(controller.state, width: 1000)
+        XCTAssertNil(scene.node("badge"), "fixture: no badge at 1000 px")
+        return scene
+    }
+
+    private func controller() -> PanelController {
+        PanelController(state: PanelState(panel: panel))
+    }
+
+    /// Focuses the shape dropdown with Tab and opens it with `key`.
+    private func openShapeByKeyboard(_ key: Key = .returnKey) -> PanelController {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.key(.tab), scene: scene)
+        XCTAssertEqual(controller.focus, "shape")
+        let effects = controller.handle(.key(key), scene: scene)
+        XCTAssertTrue(effects.contains(.openPopup), "\(key) should open the popup")
+        return controller
+    }
+
+    private func press(_ keys: [Key], _ controller: inout PanelController, _ scene: Scene) {
+        for key in keys { _ = controller.handle(.key(key), scene: scene) }
+    }
+
+    // MARK: - Opening
+
+    func testClickOpensPopupWithCurrentOptionMarkedAndNothingHighlighted() throws {
+        var controller = controller()
+        let effects = controller.handle(.pointerPressed(on: "shape"), scene: narrowScene(controller))
+        XCTAssertTrue(effects.contains(.openPopup))
+        let popup = try XCTUnwrap(controller.popup)
+        XCTAssertEqual(popup.owner, "shape")
+        XCTAssertEqual(popup.entries.map(\.id), shapeOptions.map { "shape/\($0)" })
+        XCTAssertEqual(popup.entries.map(\.text), shapeOptions)
+        XCTAssertEqual(popup.entries.map(\.isSelected), [false, false, true, false, false])
+        XCTAssertNil(popup.highlighted)
+        XCTAssertEqual(controller.focus, "shape")
+    }
+
+    func testKeyboardOpenHighlightsCurrentOption() {
+        for key in [Key.returnKey, .space, .down] {
+            let controller = openShapeByKeyboard(key)
+            XCTAssertEqual(controller.popup?.highlighted, 2, "opened with \(key)")
+        }
+    }
+
+    func testClickOnNonInteractiveNodeOpensNothing() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        for id in ["menus.heading", "sketch", "chips.footer", "nowhere"] {
+            XCTAssertEqual(controller.handle(.pointerPressed(on: id), scene: scene), [], id)
+        }
+        XCTAssertEqual(controller.handle(.pointerPressed(on: nil), scene: scene), [])
+        XCTAssertNil(controller.popup)
+    }
+
+    // MARK: - Moving the highlight
+
+    func testDownAndUpWrapAround() {
+        var controller = openShapeByKeyboard()
+        let scene = narrowScene(controller)
+        press([.down, .down], &controller, scene)
+        XCTAssertEqual(controller.popup?.highlighted, 4)
+        press([.down], &controller, scene)
+        XCTAssertEqual(controller.popup?.highlighted, 0, "Down past the last option wraps to the first")
+        press([.up], &controller, scene)
+        XCTAssertEqual(controller.popup?.highlighted, 4, "Up past the first option wraps to the last")
+    }
+
+    func testArrowsWithoutHighlightStartAtEitherEnd() {
+        var down = controller()
+        let scene = narrowScene(down)
+        var up = down
+        _ = down.handle(.pointerPressed(on: "shape"), scene: scene)
+        press([.down], &down, scene)
+        XCTAssertEqual(down.popup?.highlighted, 0)
+        _ = up.handle(.pointerPressed(on: "shape"), scene: scene)
+        press([.up], &up, scene)
+        XCTAssertEqual(up.popup?.highlighted, 4)
+    }
+
+    func testHomeAndEndJumpToFirstAndLast() {
+        var controller = openShapeByKeyboard()
+        let scene = narrowScene(controller)
+        press([.end], &controller, scene)
+        XCTAssertEqual(controller.popup?.highlighted, 4)
+        press([.home], &controller, scene)
+        XCTAssertEqual(controller.popup?.highlighted, 0)
+    }
+
+    func testTypingALetterJumpsToNextOptionStartingWithItIgnoringCase() {
+        var controller = openShapeByKeyboard()   // on "Square"
+        let scene = narrowScene(controller)
+        let steps: [(Character, Int)] = [
+            ("r", 3),   // rhombus, the next r after Square
+            ("R", 1),   // cycles round to Rounded rectangle
+            ("s", 2),   // Square
+            ("s", 4),   // Star
+            ("S", 2),   // back to Square
+            ("x", 2),   // nothing starts with x: the highlight stays
+        ]
+        for (letter, expected) in steps {
+            press([.character(letter)], &controller, scene)
+            XCTAssertEqual(controller.popup?.highlighted, expected, "after typing \(letter)")
+        }
+    }
+
+    func testPointerOverRowHighlightsIt() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
+        XCTAssertEqual(controller.handle(.popupPointerMoved(row: 1), scene: scene), .redrawPopup)
+        XCTAssertEqual(controller.popup?.highlighted, 1)
+        XCTAssertEqual(controller.handle(.popupPointerMoved(row: 1), scene: scene), [], "no change, no redraw")
+    }
+
+    // MARK: - Picking and closing
+
+    func testReturnPicksHighlightedOptionAndLabelChanges() {
+        var controller = openShapeByKeyboard()
+        let scene = narrowScene(controller)
+        press([.down], &controller, scene)
+        let effects = controller.handle(.key(.returnKey), scene: scene)
+        XCTAssertTrue(effects.contains(.selectionChanged))
+        XCTAssertTrue(effects.contains(.closePopup))
+        XCTAssertNil(controller.popup)
+        XCTAssertEqual(controller.state.selection(of: "shape"), "rhombus")
+        XCTAssertEqual(self.scene(controller.state, width: 400).node("shape")?.text, "Shape: rhombus")
+        XCTAssertEqual(controller.focus, "shape", "focus stays with the id when its label changes")
+    }
+
+    func testClickingARowSelectsIt() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
+        let effects = controller.handle(.popupPointerPressed(row: 1), scene: scene)
+        XCTAssertTrue(effects.contains(.selectionChanged))
+        XCTAssertEqual(controller.state.selection(of: "pattern"), "Alternating diagonal lines")
+        XCTAssertNil(controller.popup)
+    }
+
+    func testPickingTheCurrentOptionIsNotAChange() {
+        var controller = openShapeByKeyboard()
+        let scene = narrowScene(controller)
+        let effects = controller.handle(.key(.returnKey), scene: scene)
+        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertTrue(effects.contains(.closePopup))
+        XCTAssertEqual(controller.state.selection(of: "shape"), "Square")
+    }
+
+    func testReturnWithNothingHighlightedClosesWithoutChange() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
+        let effects = controller.handle(.key(.returnKey), scene: scene)
+        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertNil(controller.popup)
+        XCTAssertEqual(controller.state, PanelState(panel: panel))
+    }
+
+    func testEscapeClosesWithNothingChangedAndFocusReturnsToOwner() {
+        var controller = openShapeByKeyboard()
+        let scene = narrowScene(controller)
+        press([.down, .down], &controller, scene)
+        let effects = controller.handle(.key(.escape), scene: scene)
+        XCTAssertTrue(effects.contains(.closePopup))
+        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertNil(controller.popup)
+        XCTAssertEqual(controller.focus, "shape")
+        XCTAssertEqual(controller.state, PanelState(panel: panel))
+    }
+
+    func testPressOutsideClosesWithNothingChanged() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "arrangement"), scene: scene)
+        _ = controller.handle(.popupPointerMoved(row: 1), scene: scene)
+        let effects = controller.handle(.popupPointerPressed(row: nil), scene: scene)
+        XCTAssertTrue(effects.contains(.closePopup))
+        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertNil(controller.popup)
+        XCTAssertEqual(controller.state.selection(of: "arrangement"), "Rows")
+    }
+
+    func testPopupLostClearsThePopupWithoutChange() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
+        _ = controller.handle(.popupPointerMoved(row: 0), scene: scene)
+        let effects = controller.handle(.popupLost, scene: scene)
+        XCTAssertTrue(effects.contains(.redraw))
+        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertNil(controller.popup)
+        XCTAssertEqual(controller.state.selection(of: "shape"), "Square")
+    }
+
+    // MARK: - Selection rule
+
+    func testSelectAcceptsOnlyThatDropdownsOptions() {
+        var state = PanelState(panel: panel)
+        XCTAssertFalse(state.select("Solid", for: "shape"), "an option of another dropdown")
+        XCTAssertFalse(state.select("Hexagon", for: "shape"), "an option of no dropdown")
+        XCTAssertFalse(state.select("Circle", for: "sketch"), "a chip is not a dropdown")
+        XCTAssertFalse(state.select("circle", for: "shape"), "options match exactly")
+        XCTAssertEqual(state, PanelState(panel: panel))
+        XCTAssertTrue(state.select("Circle", for: "shape"))
+        XCTAssertEqual(state.selection(of: "shape"), "Circle")
+        XCTAssertFalse(state.select("Circle", for: "shape"), "the same option again is not a change")
+    }
+
+    // MARK: - Focus order and the badge
+
+    func testTabCyclesThroughDropdownsThenBadge() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        var order: [String?] = []
+        for _ in 0..<5 {
+            _ = controller.handle(.key(.tab), scene: scene)
+            order.append(controller.focus)
+        }
+        XCTAssertEqual(order, ["shape", "pattern", "arrangement", "badge", "shape"])
+    }
+
+    func testShiftTabCyclesBackwards() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        var order: [String?] = []
+        for _ in 0..<5 {
+            _ = controller.handle(.key(.backTab), scene: scene)
+            order.append(controller.focus)
+        }
+        XCTAssertEqual(order, ["badge", "arrangement", "pattern", "shape", "badge"])
+    }
+
+    func testTabSkipsBadgeWhenEveryChipFits() {
+        var controller = controller()
+        let scene = wideScene(controller)
+        var order: [String?] = []
+        for _ in 0..<4 {
+            _ = controller.handle(.key(.tab), scene: scene)
+            order.append(controller.focus)
+        }
+        XCTAssertEqual(order, ["shape", "pattern", "arrangement", "shape"])
+    }
+
+    func testBadgeListsExactlyTheHiddenChips() throws {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "badge"), scene: scene)
+        let popup = try XCTUnwrap(controller.popup)
+        XCTAssertEqual(popup.owner, "badge")
+        // Both "Preview" chips are listed: ids tell them apart.
+        XCTAssertEqual(popup.entries.map(\.id), ["badge/notes", "badge/preview", "badge/preview-2"])
+        XCTAssertEqual(popup.entries.map(\.text), ["Layout notes", "Preview", "Preview"])
+        XCTAssertFalse(popup.entries.contains(where: \.isSelected))
+        XCTAssertEqual(scene.node("badge")?.text, "3 more", "the list agrees with the badge's count")
+    }
+
+    func testPickingFromBadgeChangesNoSelection() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "badge"), scene: scene)
+        let effects = controller.handle(.popupPointerPressed(row: 1), scene: scene)
+        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertNil(controller.popup)
+        XCTAssertEqual(controller.state, PanelState(panel: panel))
+    }
+
+    func testKeyboardOpenedBadgeHighlightsFirstHiddenChip() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        press([.backTab, .returnKey], &controller, scene)
+        XCTAssertEqual(controller.popup?.owner, "badge")
+        XCTAssertEqual(controller.popup?.highlighted, 0)
+    }
+
+    // MARK: - Hover, focus ring, inspector
+
+    func testHoverTracksOnlyDropdownsAndBadge() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        XCTAssertEqual(controller.handle(.pointerMoved(over: "pattern"), scene: scene), .redraw)
+        XCTAssertEqual(controller.hovered, "pattern")
+        XCTAssertEqual(controller.handle(.pointerMoved(over: "pattern"), scene: scene), [], "no change, no redraw")
+        _ = controller.handle(.pointerMoved(over: "badge"), scene: scene)
+        XCTAssertEqual(controller.hovered, "badge")
+        for id in ["sketch", "menus.heading", "chips.footer", "notes"] {
+            _ = controller.handle(.pointerMoved(over: "shape"), scene: scene)
+            _ = controller.handle(.pointerMoved(over: id), scene: scene)
+            XCTAssertNil(controller.hovered, "\(id) is not interactive")
+        }
+        _ = controller.handle(.pointerMoved(over: "shape"), scene: scene)
+        _ = controller.handle(.pointerLeft, scene: scene)
+        XCTAssertNil(controller.hovered)
+    }
+
+    func testFocusRingShowsOnlyAfterKeyboardUse() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        XCTAssertFalse(controller.focusVisible)
+        _ = controller.handle(.key(.tab), scene: scene)
+        XCTAssertTrue(controller.focusVisible)
+        _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
+        XCTAssertFalse(controller.focusVisible, "a pointer press hides the ring")
+        _ = controller.handle(.key(.escape), scene: scene)
+        XCTAssertTrue(controller.focusVisible, "a key in the popup shows it again")
+        XCTAssertEqual(controller.focus, "pattern")
+    }
+
+    func testInspectorKeyTogglesInspecting() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        XCTAssertFalse(controller.isInspecting)
+        _ = controller.handle(.key(.inspector), scene: scene)
+        XCTAssertTrue(controller.isInspecting)
+        _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
+        _ = controller.handle(.key(.inspector), scene: scene)
+        XCTAssertFalse(controller.isInspecting, "toggles while a popup is open too")
+        XCTAssertNotNil(controller.popup, "and leaves the popup open")
+        XCTAssertTrue(PanelController(state: controller.state, inspecting: true).isInspecting)
+    }
+}

@@ -1,0 +1,126 @@
+import RewrapScene
+import XCTest
+
+final class ShapesTests: XCTestCase {
+    private struct Pixel: Hashable {
+        var x: Int
+        var y: Int
+    }
+
+    /// Each pixel's coverage; a pixel that two spans cover fails the test,
+    /// since drawing it twice would darken it.
+    private func raster(_ spans: [CoverageSpan], file: StaticString = #filePath, line: UInt = #line) -> [Pixel: Double] {
+        var pixels: [Pixel: Double] = [:]
+        for span in spans {
+            XCTAssertTrue(span.coverage > 0 && span.coverage <= 1, "coverage \(span.coverage)", file: file, line: line)
+            for y in span.y..<(span.y + span.height) {
+                for x in span.x..<(span.x + span.width) {
+                    XCTAssertNil(pixels[Pixel(x: x, y: y)], "pixel (\(x), \(y)) covered twice", file: file, line: line)
+                    pixels[Pixel(x: x, y: y)] = span.coverage
+                }
+            }
+        }
+        return pixels
+    }
+
+    private func area(_ spans: [CoverageSpan]) -> Double {
+        spans.reduce(0) { $0 + Double($1.width * $1.height) * $1.coverage }
+    }
+
+    /// A rounded rectangle loses a (1 − π/4) r² sliver at each of its four corners.
+    private func roundedArea(_ width: Double, _ height: Double, _ radius: Double) -> Double {
+        width * height - (4 - .pi) * radius * radius
+    }
+
+    private func assertWithinBounds(_ spans: [CoverageSpan], width: Int, height: Int,
+                                    file: StaticString = #filePath, line: UInt = #line) {
+        for span in spans {
+            XCTAssertTrue(span.x >= 0 && span.y >= 0 && span.x + span.width <= width && span.y + span.height <= height,
+                          "\(span) leaves \(width) × \(height)", file: file, line: line)
+        }
+    }
+
+    // Antialiasing spreads each edge pixel's error; a pixel or so of area is noise.
+    private let tolerance = 1.0
+
+    func testRoundedRectAreaMatchesGeometry() {
+        for (width, height, radius) in [(40, 30, 8.0), (127, 29, 6), (64, 40, 12.5), (200, 120, 30)] {
+            let spans = Shapes.roundedRect(width: width, height: height, radius: radius)
+            XCTAssertEqual(area(spans), roundedArea(Double(width), Double(height), radius), accuracy: tolerance,
+                           "\(width) × \(height), r \(radius)")
+        }
+    }
+
+    func testRadiusIsClampedToHalfTheShorterSide() {
+        // A 20-high stadium: a 40 × 20 rectangle and two half discs of radius 10.
+        let spans = Shapes.roundedRect(width: 60, height: 20, radius: 50)
+        XCTAssertEqual(area(spans), 40 * 20 + .pi * 100, accuracy: tolerance)
+    }
+
+    func testRoundedRectSpansStayInBoundsAndNeverOverlap() {
+        for (width, height, radius) in [(40, 30, 8.0), (127, 29, 6), (7, 5, 3), (1, 1, 0.5)] {
+            let spans = Shapes.roundedRect(width: width, height: height, radius: radius)
+            assertWithinBounds(spans, width: width, height: height)
+            _ = raster(spans)
+        }
+    }
+
+    func testCornersAreAntialiasedAndCentreIsSolid() {
+        let pixels = raster(Shapes.roundedRect(width: 40, height: 30, radius: 8))
+        XCTAssertEqual(pixels[Pixel(x: 20, y: 15)], 1, "centre")
+        XCTAssertEqual(pixels[Pixel(x: 20, y: 0)], 1, "a straight edge on a pixel boundary is solid")
+        XCTAssertEqual(pixels[Pixel(x: 0, y: 15)], 1)
+        XCTAssertLessThan(pixels[Pixel(x: 0, y: 0)] ?? 0, 0.5, "the corner pixel is mostly outside the arc")
+        for (cornerX, cornerY) in [(0, 0), (32, 0), (0, 22), (32, 22)] {
+            let partial = (cornerX..<cornerX + 8).flatMap { x in (cornerY..<cornerY + 8).map { Pixel(x: x, y: $0) } }
+                .filter { (pixels[$0] ?? 0) > 0 && (pixels[$0] ?? 0) < 1 }
+            XCTAssertFalse(partial.isEmpty, "corner at (\(cornerX), \(cornerY)) has partly covered pixels")
+        }
+    }
+
+    func testZeroRadiusGivesExactlyTheFullRect() {
+        for (width, height) in [(40, 30), (7, 3), (1, 1), (127, 29)] {
+            let pixels = raster(Shapes.roundedRect(width: width, height: height, radius: 0))
+            XCTAssertEqual(pixels.count, width * height, "\(width) × \(height)")
+            XCTAssertTrue(pixels.values.allSatisfy { $0 == 1 }, "\(width) × \(height)")
+            XCTAssertTrue(pixels.keys.allSatisfy { $0.x >= 0 && $0.x < width && $0.y >= 0 && $0.y < height })
+        }
+    }
+
+    func testEmptySizeGivesNoSpans() {
+        XCTAssertEqual(Shapes.roundedRect(width: 0, height: 10, radius: 2), [])
+        XCTAssertEqual(Shapes.roundedBorder(width: 10, height: 0, radius: 2, stroke: 1), [])
+    }
+
+    func testBorderCoverageMatchesRingArea() {
+        for (width, height, radius, stroke) in [(127, 29, 6.0, 1.0), (40, 30, 8, 2), (135, 37, 10, 2), (60, 40, 0, 3)] {
+            let spans = Shapes.roundedBorder(width: width, height: height, radius: radius, stroke: stroke)
+            let w = Double(width), h = Double(height)
+            let ring = roundedArea(w, h, radius) - roundedArea(w - 2 * stroke, h - 2 * stroke, max(0, radius - stroke))
+            XCTAssertEqual(area(spans), ring, accuracy: tolerance, "\(width) × \(height), r \(radius), stroke \(stroke)")
+            assertWithinBounds(spans, width: width, height: height)
+            let pixels = raster(spans)
+            XCTAssertNil(pixels[Pixel(x: width / 2, y: height / 2)], "the middle is left empty")
+        }
+    }
+
+    func testChevronIsSymmetricAndInBounds() {
+        for (width, height, stroke) in [(8, 5, 1.5), (16, 10, 3.0), (9, 6, 1.0)] {
+            let spans = Shapes.chevron(width: width, height: height, stroke: stroke)
+            assertWithinBounds(spans, width: width, height: height)
+            let pixels = raster(spans)
+            for (pixel, coverage) in pixels {
+                let mirror = pixels[Pixel(x: width - 1 - pixel.x, y: pixel.y)] ?? 0
+                XCTAssertEqual(coverage, mirror, accuracy: 1.0 / 64, "(\(pixel.x), \(pixel.y)) in \(width) × \(height)")
+            }
+        }
+    }
+
+    func testChevronIsAVeeNotATriangle() {
+        let pixels = raster(Shapes.chevron(width: 16, height: 10, stroke: 3))
+        XCTAssertGreaterThan(pixels[Pixel(x: 1, y: 1)] ?? 0, 0.5, "left arm")
+        XCTAssertGreaterThan(pixels[Pixel(x: 14, y: 1)] ?? 0, 0.5, "right arm")
+        XCTAssertGreaterThan(pixels[Pixel(x: 7, y: 8)] ?? 0, 0.5, "tip")
+        XCTAssertNil(pixels[Pixel(x: 8, y: 0)], "the top middle is open")
+    }
+}

@@ -1,0 +1,77 @@
+import RewrapLayout
+import RewrapScene
+import RewrapTestSupport
+import XCTest
+
+/// Every character is 7 px wide, so a width of 7 × n holds n characters.
+final class TextWrapperTests: XCTestCase {
+    private let measurer = FixedAdvanceMeasurer(advance: 7, boldAdvance: 8)
+
+    private func lines(_ text: String, characters: Double, style: TextStyle = .body) -> [String] {
+        TextWrapper.lines(text, width: characters * (style == .bold ? 8 : 7), style: style, measurer: measurer)
+    }
+
+    func testShortTextStaysOnOneLine() {
+        XCTAssertEqual(lines("Layout options", characters: 40), ["Layout options"])
+    }
+
+    func testWrapsAtSpaces() {
+        XCTAssertEqual(lines("Resize the window to change how many labels fit.", characters: 20),
+                       ["Resize the window to", "change how many", "labels fit."])
+    }
+
+    func testLineThatExactlyFillsTheWidthStays() {
+        XCTAssertEqual(lines("aa bb cc", characters: 5), ["aa bb", "cc"])
+        XCTAssertEqual(lines("aa bb cc", characters: 4.99), ["aa", "bb", "cc"])
+    }
+
+    func testBoldTextIsMeasuredInBold() {
+        // "Sample labels" is 104 px bold but 91 px in the body face.
+        XCTAssertEqual(TextWrapper.lines("Sample labels", width: 100, style: .bold, measurer: measurer), ["Sample", "labels"])
+        XCTAssertEqual(TextWrapper.lines("Sample labels", width: 100, style: .body, measurer: measurer), ["Sample labels"])
+    }
+
+    func testNeverSplitsAWord() {
+        let text = "aa extraordinarily bb"
+        let result = lines(text, characters: 6)
+        XCTAssertEqual(result, ["aa", "extraordinarily", "bb"], "an overlong word gets a line of its own")
+        XCTAssertEqual(result.joined(separator: " "), text)
+    }
+
+    func testOverlongFirstWordStillLeadsItsOwnLine() {
+        XCTAssertEqual(lines("extraordinarily aa bb", characters: 6), ["extraordinarily", "aa bb"])
+    }
+
+    func testEveryLineFitsUnlessItIsOneWord() {
+        let text = "Choose a longer option, then narrow the window so that the panel wraps"
+        for characters in 1...30 {
+            for line in lines(text, characters: Double(characters)) {
+                XCTAssertTrue(line.count <= characters || !line.contains(" "), "\"\(line)\" at \(characters)")
+            }
+        }
+    }
+
+    func testCJKBreaksBetweenIdeographs() {
+        XCTAssertEqual(lines("沒有項目還有", characters: 2), ["沒有", "項目", "還有"])
+        XCTAssertEqual(lines("沒有項目還有", characters: 4), ["沒有項目", "還有"])
+    }
+
+    func testMixedLatinAndCJK() {
+        // The space before 世 is kept when they share a line, dropped at a break.
+        XCTAssertEqual(lines("Hello 世界 again", characters: 8), ["Hello 世界", "again"])
+        XCTAssertEqual(lines("Hello 世界 again", characters: 7), ["Hello 世", "界 again"])
+        XCTAssertEqual(lines("還有 3 個", characters: 4), ["還有 3", "個"])
+    }
+
+    func testCJKPunctuationNeverStartsALine() {
+        // UAX #14: no break before a closing mark such as 。 or ，.
+        for line in lines("沒有項目。還有項目，好", characters: 4) {
+            XCTAssertFalse(line.hasPrefix("。") || line.hasPrefix("，"), "line starts with punctuation: \(line)")
+        }
+    }
+
+    func testRunsOfSpacesDoNotMakeEmptyLines() {
+        let result = lines("  aa   bb  ", characters: 2)
+        XCTAssertEqual(result, ["aa", "bb"])
+    }
+}

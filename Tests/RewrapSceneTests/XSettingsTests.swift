@@ -1,0 +1,150 @@
+import RewrapScene
+import XCTest
+
+/// Bytes in the XSETTINGS wire format, written out by hand from the
+/// freedesktop specification rather than by any code under test.
+private struct WireFormat {
+    enum Setting {
+        case integer(String, Int32)
+        case string(String, String)
+        case color(String, red: UInt16, green: UInt16, blue: UInt16, alpha: UInt16)
+    }
+
+    let msbFirst: Bool
+    private(set) var bytes: [UInt8] = []
+
+    init(msbFirst: Bool, serial: UInt32 = 42, settings: [Setting]) {
+        self.msbFirst = msbFirst
+        bytes = [msbFirst ? 1 : 0, 0, 0, 0]
+        card32(serial)
+        card32(UInt32(settings.count))
+        for setting in settings { append(setting) }
+    }
+
+    private mutating func append(_ setting: Setting) {
+        switch setting {
+        case .integer(let name, let value):
+            header(type: 0, name: name)
+            card32(UInt32(bitPattern: value))
+        case .string(let name, let value):
+            header(type: 1, name: name)
+            card32(UInt32(value.utf8.count))
+            padded(Array(value.utf8))
+        case .color(let name, let red, let green, let blue, let alpha):
+            header(type: 2, name: name)
+            for channel in [red, green, blue, alpha] { card16(channel) }
+        }
+    }
+
+    /// Type, an unused byte, the name's length, the padded name and the last-change serial.
+    private mutating func header(type: UInt8, name: String) {
+        bytes += [type, 0]
+        card16(UInt16(name.utf8.count))
+        padded(Array(name.utf8))
+        card32(7)
+    }
+
+    private mutating func padded(_ data: [UInt8]) {
+        bytes += data
+        bytes += [UInt8](repeating: 0, count: (4 - data.count % 4) % 4)
+    }
+
+    private mutating func card16(_ value: UInt16) {
+        let parts = [UInt8(value >> 8), UInt8(value & 0xff)]
+        bytes += msbFirst ? parts : parts.reversed()
+    }
+
+    private mutating func card32(_ value: UInt32) {
+        let parts = [UInt8(value >> 24), UInt8((value >> 16) & 0xff), UInt8((value >> 8) & 0xff), UInt8(value & 0xff)]
+        bytes += msbFirst ? parts : parts.reversed()
+    }
+}
+
+final class XSettingsTests: XCTestCase {
+    private let desktop: [WireFormat.Setting] = [
+        .string("Net/ThemeName", "Adwaita"),
+        .color("Gtk/ColorScheme", red: 0xffff, green: 0x8000, blue: 0, alpha: 0xffff),
+        .integer("Gtk/EnableAnimations", 0),
+        .integer("Xft/DPI", 96 * 1024),
+    ]
+
+    func testReadsBothByteOrders() throws {
+        for msbFirst in [false, true] {
+            let settings = try XCTUnwrap(XSettings(parsing: WireFormat(msbFirst: msbFirst, settings: desktop).bytes),
+                                         msbFirst ? "MSBFirst" : "LSBFirst")
+            XCTAssertFalse(settings.animationsEnabled)
+            XCTAssertEqual(settings.dpi, 96)
+            XCTAssertEqual(settings.integers, ["Gtk/EnableAnimations": 0, "Xft/DPI": 98_304])
+            XCTAssertEqual(settings.strings, ["Net/ThemeName": "Adwaita"])
+        }
+    }
+
+    func testByteOrdersDisagreeOnTheSameBytes() {
+        // A big-endian DPI read as little-endian would be nonsense: the order byte matters.
+        var bytes = WireFormat(msbFirst: true, settings: [.integer("Xft/DPI", 120 * 1024)]).bytes
+        bytes[0] = 0
+        XCTAssertNotEqual(XSettings(parsing: bytes)?.dpi, 120)
+    }
+
+    func testAnimationsEnabledUnlessTurnedOff() throws {
+        let on = try XCTUnwrap(XSettings(parsing: WireFormat(msbFirst: false, settings: [.integer("Gtk/EnableAnimations", 1)]).bytes))
+        XCTAssertTrue(on.animationsEnabled)
+        let unset = try XCTUnwrap(XSettings(parsing: WireFormat(msbFirst: false, settings: []).bytes))
+        XCTAssertTrue(unset.animationsEnabled)
+        XCTAssertNil(unset.dpi)
+    }
+
+    func testFractionalAndInvalidDPI() throws {
+        let fractional = try XCTUnwrap(XSettings(parsing: WireFormat(msbFirst: true, settings: [.integer("Xft/DPI", 147_456 + 512)]).bytes))
+        XCTAssertEqual(fractional.dpi, 144.5)
+        let negative = try XCTUnwrap(XSettings(parsing: WireFormat(msbFirst: false, settings: [.integer("Xft/DPI", -1)]).bytes))
+        XCTAssertEqual(negative.integers["Xft/DPI"], -1)
+        XCTAssertNil(negative.dpi, "the specification uses -1 for the default")
+    }
+
+    func testNamesAndStringsOfEveryPaddingLength() throws {
+        let names = ["A", "Ab", "Abc", "Abcd", "Abcde"]
+        let settings = names.map { WireFormat.Setting.string($0, String(repeating: "x", count: $0.count + 2)) }
+            + [.integer("Xft/DPI", 192 * 1024)]
+        let parsed = try XCTUnwrap(XSettings(parsing: WireFormat(msbFirst: false, settings: settings).bytes))
+        for name in names {
+            XCTAssertEqual(parsed.strings[name], String(repeating: "x", count: name.count + 2), name)
+        }
+        XCTAssertEqual(parsed.dpi, 192)
+    }
+
+    func testUnknownTypeIsRefused() {
+        var bytes = WireFormat(msbFirst: false, settings: [.integer("Xft/DPI", 96 * 1024)]).bytes
+        bytes[12] = 3
+        XCTAssertNil(XSettings(parsing: bytes))
+    }
+
+    func testEmptyInputReturnsNil() {
+        XCTAssertNil(XSettings(parsing: []))
+    }
+
+    func testTruncatedInputReturnsNil() {
+        for msbFirst in [false, true] {
+            let bytes = WireFormat(msbFirst: msbFirst, settings: [.string("Net/ThemeName", "Adwaita"), .integer("Xft/DPI", 96 * 1024)]).bytes
+            for length in 0..<bytes.count {
+                XCTAssertNil(XSettings(parsing: Array(bytes.prefix(length))), "\(length) of \(bytes.count) bytes")
+            }
+        }
+    }
+
+    func testTruncatedColourReturnsNil() {
+        let bytes = WireFormat(msbFirst: false, settings: [
+            .integer("Xft/DPI", 96 * 1024), .color("Gtk/ColorScheme", red: 1, green: 2, blue: 3, alpha: 4),
+        ]).bytes
+        for length in (bytes.count - 8)..<bytes.count {
+            XCTAssertNil(XSettings(parsing: Array(bytes.prefix(length))), "\(length) of \(bytes.count) bytes: the colour is cut")
+        }
+    }
+
+    func testTruncatedStringPaddingReturnsNil() {
+        // "Adwaita" is 7 bytes, so one byte of padding follows it.
+        let bytes = WireFormat(msbFirst: true, settings: [.string("Net/ThemeName", "Adwaita")]).bytes
+        XCTAssertNotNil(XSettings(parsing: bytes))
+        XCTAssertNil(XSettings(parsing: Array(bytes.dropLast())))
+    }
+}
