@@ -32,7 +32,9 @@ test: deps
 # AddressSanitizer over the unit and end-to-end tests, in its own build folder.
 test-asan: deps
 	swift build --build-tests --sanitize=address --scratch-path .build/asan
-	swift test --skip-build --sanitize=address --scratch-path .build/asan
+	REWRAP_BIN=$(CURDIR)/.build/asan/debug/rewrap REWRAP_SANITIZED=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
+		swift test --skip-build --sanitize=address --scratch-path .build/asan
 
 # The long versions: 1,000 random actions and 10,000 damaged panels.
 soak: deps

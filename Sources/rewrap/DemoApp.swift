@@ -23,9 +23,13 @@ final class DemoApp {
     private let reduceMotionByOption: Bool
 
     private var popupPlan: PopupPlan?
+    private var popupIsDrawn = false
     private var popupFrame: PixelRect?
     private var pendingSize: Size?
     private var needsDraw = true
+    /// The back buffer holds the latest frame at the window's size, so an
+    /// Expose only needs a copy, not a repaint.
+    private var bufferIsCurrent = false
     private var needsPopupDraw = false
     private var nextFrameTime = 0.0
     private var frameIndex = 0
@@ -83,9 +87,9 @@ final class DemoApp {
     private func handle(_ event: ToolkitEvent) {
         switch event {
         case .exposed(.main):
-            needsDraw = true
+            if bufferIsCurrent { toolkit.mainBuffer.present() } else { needsDraw = true }
         case .exposed(.popup):
-            needsPopupDraw = true
+            if let buffer = toolkit.popupBuffer, popupIsDrawn { buffer.present() } else { needsPopupDraw = true }
         case .configured(let width, let height):
             let size = Size(width: Double(width), height: Double(height))
             if size != viewport { pendingSize = size }
@@ -189,6 +193,7 @@ final class DemoApp {
     private func resize(to size: Size) {
         viewport = size
         toolkit.mainBuffer.resize(width: Int(size.width), height: Int(size.height))
+        bufferIsCurrent = false
         relayout(animated: false)
     }
 
@@ -247,6 +252,7 @@ final class DemoApp {
                 .paint(scene: scene, scroll: scroll.offset, viewport: viewport, on: toolkit.mainBuffer)
         }
         toolkit.mainBuffer.present()
+        bufferIsCurrent = true
         if let frameLog {
             toolkit.connection.flush()
             frameLog.append(line: "\(Clock.processTime - cpuBefore) \(animating)")
@@ -281,6 +287,7 @@ final class DemoApp {
         let frame = PixelRect(plan.frame(below: anchor, gap: metrics.popupOffset, screen: toolkit.screenSize))
         popupPlan = plan
         popupFrame = frame
+        popupIsDrawn = false
         toolkit.openPopup(frame: frame)
         needsPopupDraw = true
     }
@@ -290,6 +297,7 @@ final class DemoApp {
         guard let menu = controller.popup, let plan = popupPlan, let buffer = toolkit.popupBuffer else { return }
         painter.paintPopup(menu, plan: plan, on: buffer)
         buffer.present()
+        popupIsDrawn = true
         // The trace shows popup changes too, as a frame of the main window.
         needsDraw = true
     }
