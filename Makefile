@@ -42,9 +42,20 @@ soak: deps
 	SOAK_ACTIONS=1000 PANEL_FUZZ_CASES=10000 swift test --skip-build \
 		--filter 'SoakTests|testMutatedPanelsLoadOrFailCleanly|testDamagedPanelsExitOneWithOneLine'
 
-bench: deps
+# Side by side with GTK4 (through Debian's python3-gi) and a C lower bound.
+BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0
+
+bench: deps build
+	@missing=$$(for p in $(BENCH_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
 	$(RELEASE) --product rewrap-bench
 	.build/release/rewrap-bench
+	python3 bench/motion.py
+	python3 bench/compare.py --no-trace
 
 # The binary finds its assets in ../share/rewrap, so it runs from anywhere.
 # BINARY=path installs an already built binary instead of building one.

@@ -5,8 +5,9 @@ import RewrapLayout
 public protocol Canvas: AnyObject {
     /// Fills the whole surface.
     func clear(_ color: Color)
-    /// Fills each span, offset by (`x`, `y`), with `color` scaled by the span's coverage.
-    func fill(_ spans: [CoverageSpan], x: Int, y: Int, color: Color)
+    /// Fills `shape` with its top-left pixel at (`x`, `y`), `color` scaled by
+    /// the shape's coverage at each pixel.
+    func fill(_ shape: Shape, x: Int, y: Int, color: Color)
     /// Draws one line of text with its baseline's left end at (`x`, `baseline`),
     /// showing only what falls inside `clip` when one is given.
     func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?)
@@ -19,7 +20,7 @@ extension Canvas {
 
     public func fillRect(x: Int, y: Int, width: Int, height: Int, color: Color) {
         guard width > 0, height > 0 else { return }
-        fill([CoverageSpan(x: 0, y: 0, width: width, height: height, coverage: 1)], x: x, y: y, color: color)
+        fill(.rect(width: width, height: height), x: x, y: y, color: color)
     }
 }
 

@@ -20,7 +20,7 @@ public struct Inspector {
             PixelRect(rect.offsetBy(dx: -scroll.x, dy: -scroll.y))
         }
         func outline(_ box: PixelRect, _ color: Color) {
-            canvas.fill(Shapes.roundedBorder(width: box.width, height: box.height, radius: 0, stroke: Double(line)),
+            canvas.fill(.roundedBorder(width: box.width, height: box.height, radius: 0, stroke: Double(line)),
                         x: box.x, y: box.y, color: color)
         }
 

@@ -63,13 +63,13 @@ public struct Painter {
     public func paintPopup(_ menu: PopupMenu, plan: PopupPlan, on canvas: Canvas) {
         canvas.clear(Palette.popupFill)
         let width = Int(plan.size.width), height = Int(plan.size.height)
-        canvas.fill(Shapes.roundedBorder(width: width, height: height, radius: 0, stroke: metrics.borderWidth),
+        canvas.fill(.roundedBorder(width: width, height: height, radius: 0, stroke: metrics.borderWidth),
                     x: 0, y: 0, color: Palette.popupBorder)
         for (index, entry) in menu.entries.enumerated() where index < plan.rows.count {
             let row = PixelRect(plan.rows[index])
             let isHighlighted = menu.highlighted == index
             if isHighlighted {
-                canvas.fill(Shapes.roundedRect(width: row.width, height: row.height, radius: metrics.dropdownRadius - 2),
+                canvas.fill(.roundedRect(width: row.width, height: row.height, radius: metrics.dropdownRadius - 2),
                             x: row.x, y: row.y, color: Palette.highlight)
             }
             let color = isHighlighted ? Palette.highlightText : Palette.text
@@ -92,9 +92,9 @@ public struct Painter {
     }
 
     private func paintDropdown(_ node: SceneNode, in box: PixelRect, hovered: Bool, on canvas: Canvas) {
-        canvas.fill(Shapes.roundedRect(width: box.width, height: box.height, radius: metrics.dropdownRadius),
+        canvas.fill(.roundedRect(width: box.width, height: box.height, radius: metrics.dropdownRadius),
                     x: box.x, y: box.y, color: hovered ? Palette.controlHoverFill : Palette.controlFill)
-        canvas.fill(Shapes.roundedBorder(width: box.width, height: box.height, radius: metrics.dropdownRadius,
+        canvas.fill(.roundedBorder(width: box.width, height: box.height, radius: metrics.dropdownRadius,
                                          stroke: metrics.borderWidth),
                     x: box.x, y: box.y, color: Palette.controlBorder)
         let chevronWidth = Int(metrics.chevronWidth), chevronHeight = Int(metrics.chevronHeight)
@@ -106,12 +106,12 @@ public struct Painter {
         canvas.drawText(node.text, x: labelX, baseline: baseline(in: box, style: .body), style: .body,
                         color: Palette.text, clip: labelClip)
         let chevronY = box.y + (box.height - chevronHeight) / 2
-        canvas.fill(Shapes.chevron(width: chevronWidth, height: chevronHeight, stroke: metrics.chevronStroke),
+        canvas.fill(.chevron(width: chevronWidth, height: chevronHeight, stroke: metrics.chevronStroke),
                     x: chevronX, y: chevronY, color: Palette.secondaryText)
     }
 
     private func paintCapsule(_ text: String, in box: PixelRect, fill: Color, on canvas: Canvas) {
-        canvas.fill(Shapes.roundedRect(width: box.width, height: box.height, radius: metrics.chipRadius),
+        canvas.fill(.roundedRect(width: box.width, height: box.height, radius: metrics.chipRadius),
                     x: box.x, y: box.y, color: fill)
         canvas.drawText(text, x: box.x + Int(metrics.chipPaddingX), baseline: baseline(in: box, style: .body),
                         style: .body, color: Palette.text)
@@ -119,7 +119,7 @@ public struct Painter {
 
     private func paintFocusRing(around box: PixelRect, radius: Double, on canvas: Canvas) {
         let inset = Int(metrics.focusRingGap + metrics.focusRingWidth)
-        canvas.fill(Shapes.roundedBorder(width: box.width + 2 * inset, height: box.height + 2 * inset,
+        canvas.fill(.roundedBorder(width: box.width + 2 * inset, height: box.height + 2 * inset,
                                          radius: radius + Double(inset), stroke: metrics.focusRingWidth),
                     x: box.x - inset, y: box.y - inset, color: Palette.accent)
     }
@@ -136,12 +136,12 @@ public struct Painter {
         let inset = thickness / 2
         if let bar = ScrollPosition.indicator(offset: frame.scroll.y, content: content.height,
                                               viewport: viewport.height, length: viewport.height - 2 * Double(inset)) {
-            canvas.fill(Shapes.roundedRect(width: thickness, height: Int(bar.length.rounded()), radius: Double(thickness) / 2),
+            canvas.fill(.roundedRect(width: thickness, height: Int(bar.length.rounded()), radius: Double(thickness) / 2),
                         x: Int(viewport.width) - thickness - inset, y: inset + Int(bar.start.rounded()), color: Palette.scrollIndicator)
         }
         if let bar = ScrollPosition.indicator(offset: frame.scroll.x, content: content.width,
                                               viewport: viewport.width, length: viewport.width - 2 * Double(inset)) {
-            canvas.fill(Shapes.roundedRect(width: Int(bar.length.rounded()), height: thickness, radius: Double(thickness) / 2),
+            canvas.fill(.roundedRect(width: Int(bar.length.rounded()), height: thickness, radius: Double(thickness) / 2),
                         x: inset + Int(bar.start.rounded()), y: Int(viewport.height) - thickness - inset, color: Palette.scrollIndicator)
         }
     }

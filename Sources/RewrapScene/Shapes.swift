@@ -8,12 +8,18 @@ import Glibc
 public enum Shapes {
     /// A filled rectangle of `width` × `height` pixels with corners of `radius`.
     public static func roundedRect(width: Int, height: Int, radius: Double) -> [CoverageSpan] {
-        ring(width: width, height: height, radius: radius, stroke: nil)
+        byCoverage(ring(width: width, height: height, radius: radius, stroke: nil))
     }
 
     /// The outline of a rounded rectangle, `stroke` pixels thick, drawn inside its bounds.
     public static func roundedBorder(width: Int, height: Int, radius: Double, stroke: Double) -> [CoverageSpan] {
-        ring(width: width, height: height, radius: radius, stroke: stroke)
+        byCoverage(ring(width: width, height: height, radius: radius, stroke: stroke))
+    }
+
+    /// Spans of equal coverage next to each other, so a canvas can fill each
+    /// group with one request.
+    static func byCoverage(_ spans: [CoverageSpan]) -> [CoverageSpan] {
+        spans.sorted { $0.coverage < $1.coverage }
     }
 
     /// A downward chevron (a "v") inside `width` × `height`, with lines `stroke` thick.
@@ -31,7 +37,7 @@ public enum Shapes {
             }
             appendRuns(row, y: y, x0: -1, to: &spans)
         }
-        return spans
+        return byCoverage(spans)
     }
 
     private static func ring(width: Int, height: Int, radius: Double, stroke: Double?) -> [CoverageSpan] {

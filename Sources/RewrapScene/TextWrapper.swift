@@ -6,20 +6,29 @@ import RewrapLayout
 ///     TextWrapper.lines("Choose a longer option", width: 100, style: .body, measurer: xft)
 ///
 /// A word wider than the width keeps a line to itself rather than being cut,
-/// as a label is never partly shown.
+/// as a label is never partly shown. Widths add up piece by piece, which
+/// holds for Xft, whose advances have no kerning across pieces.
 public enum TextWrapper {
     public static func lines(_ text: String, width: Double, style: TextStyle, measurer: any TextMeasurer) -> [String] {
         let pieces = breakablePieces(text)
         guard !pieces.isEmpty else { return [text] }
+        let space = measurer.measure(" ", style: style).width
         var lines: [String] = []
         var current = ""
+        var currentWidth = 0.0
         for piece in pieces {
-            let candidate = current.isEmpty ? piece.text : current + piece.separator + piece.text
-            if current.isEmpty || measurer.measure(candidate, style: style).width <= width {
-                current = candidate
+            let pieceWidth = measurer.measure(piece.text, style: style).width
+            let joined = currentWidth + (piece.separator.isEmpty ? 0 : space) + pieceWidth
+            if current.isEmpty {
+                current = piece.text
+                currentWidth = pieceWidth
+            } else if joined <= width {
+                current += piece.separator + piece.text
+                currentWidth = joined
             } else {
                 lines.append(current)
                 current = piece.text
+                currentWidth = pieceWidth
             }
         }
         lines.append(current)
@@ -28,6 +37,13 @@ public enum TextWrapper {
 
     /// Units that must stay together, each with what joins it to the one before.
     static func breakablePieces(_ text: String) -> [(separator: String, text: String)] {
+        // Without CJK, pieces are simply the words; splitting bytes is much
+        // cheaper than walking grapheme clusters on every reflow.
+        if !text.unicodeScalars.contains(where: { $0.value >= 0x2E80 }) {
+            return text.utf8.split(separator: UInt8(ascii: " ")).enumerated().map {
+                ($0.offset == 0 ? "" : " ", String(decoding: $0.element, as: UTF8.self))
+            }
+        }
         var pieces: [(separator: String, text: String)] = []
         var word = ""
         var separator = ""

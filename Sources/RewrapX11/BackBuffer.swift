@@ -4,6 +4,10 @@ import RewrapScene
 
 /// An off-screen pixmap the size of a window, drawn with Xft and XRender and
 /// then copied to the window in one request, so nothing half-drawn shows.
+///
+/// Each shape is rasterised once into an alpha mask on the server and then
+/// composited through a solid colour, so a repaint costs one request per
+/// shape rather than one per run of antialiased pixels.
 public final class BackBuffer: Canvas {
     private let connection: XConnection
     private let fonts: FontSet
@@ -12,6 +16,20 @@ public final class BackBuffer: Canvas {
     private var pixmap: Pixmap = 0
     private var draw: OpaquePointer?
     private var colors: [Color: XftColor] = [:]
+    private var solids: [Color: Picture] = [:]
+    private var masks: [Shape: Mask] = [:]
+    /// Animated widths pass through many sizes; past this many masks, start afresh.
+    private let maskCapacity = 256
+
+    /// A shape's coverage as an A8 picture, and where it sits relative to the shape's origin.
+    private struct Mask {
+        var pixmap: Pixmap
+        var picture: Picture
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+    }
     public private(set) var width = 0
     public private(set) var height = 0
 
@@ -24,6 +42,8 @@ public final class BackBuffer: Canvas {
 
     deinit {
         release()
+        releaseMasks()
+        for picture in solids.values { XRenderFreePicture(connection.display, picture) }
         var copies = Array(colors.values)
         for index in copies.indices {
             XftColorFree(connection.display, connection.visual, connection.colormap, &copies[index])
@@ -48,11 +68,17 @@ public final class BackBuffer: Canvas {
     }
 
     public func clear(_ color: Color) {
-        fill([CoverageSpan(x: 0, y: 0, width: width, height: height, coverage: 1)], x: 0, y: 0, color: color, operation: PictOpSrc)
+        fillRect(x: 0, y: 0, width: width, height: height, color: color, operation: PictOpSrc)
     }
 
-    public func fill(_ spans: [CoverageSpan], x: Int, y: Int, color: Color) {
-        fill(spans, x: x, y: y, color: color, operation: PictOpOver)
+    public func fill(_ shape: Shape, x: Int, y: Int, color: Color) {
+        if case .rect(let width, let height) = shape {
+            fillRect(x: x, y: y, width: width, height: height, color: color, operation: PictOpOver)
+            return
+        }
+        guard let draw, let mask = mask(for: shape) else { return }
+        XRenderComposite(connection.display, PictOpOver, solid(color), mask.picture, XftDrawPicture(draw), 0, 0, 0, 0,
+                         Int32(x + mask.x), Int32(y + mask.y), UInt32(mask.width), UInt32(mask.height))
     }
 
     public func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
@@ -66,25 +92,69 @@ public final class BackBuffer: Canvas {
         if clip != nil { XftDrawSetClip(draw, nil) }
     }
 
-    /// Spans with equal coverage share one XRenderFillRectangles request.
-    private func fill(_ spans: [CoverageSpan], x: Int, y: Int, color: Color, operation: Int32) {
-        guard let draw, !spans.isEmpty else { return }
-        let picture = XftDrawPicture(draw)
-        var groups: [Double: [XRectangle]] = [:]
-        for span in spans where span.width > 0 && span.height > 0 {
-            let rectangle = XRectangle(x: Int16(clamping: x + span.x), y: Int16(clamping: y + span.y),
-                                       width: UInt16(clamping: span.width), height: UInt16(clamping: span.height))
-            groups[span.coverage, default: []].append(rectangle)
-        }
-        for (coverage, rectangles) in groups {
-            // XRender wants premultiplied colour.
-            let alpha = color.alpha * coverage
-            var render = XRenderColor(red: channel(color.red * alpha), green: channel(color.green * alpha),
-                                      blue: channel(color.blue * alpha), alpha: channel(alpha))
-            rectangles.withUnsafeBufferPointer {
-                XRenderFillRectangles(connection.display, operation, picture, &render, $0.baseAddress, Int32($0.count))
+    private func fillRect(x: Int, y: Int, width: Int, height: Int, color: Color, operation: Int32) {
+        guard let draw, width > 0, height > 0 else { return }
+        var render = premultiplied(color, alpha: color.alpha)
+        XRenderFillRectangle(connection.display, operation, XftDrawPicture(draw), &render, Int32(x), Int32(y),
+                             UInt32(width), UInt32(height))
+    }
+
+    /// The shape's mask, rasterised on first use: spans of equal coverage
+    /// (shapes list them together) go out in one request each.
+    private func mask(for shape: Shape) -> Mask? {
+        if let mask = masks[shape] { return mask }
+        let spans = shape.spans
+        guard let minX = spans.map(\.x).min(), let minY = spans.map(\.y).min(),
+              let maxX = spans.map({ $0.x + $0.width }).max(), let maxY = spans.map({ $0.y + $0.height }).max(),
+              maxX > minX, maxY > minY else { return nil }
+        if masks.count >= maskCapacity { releaseMasks() }
+        let display = connection.display
+        let width = maxX - minX, height = maxY - minY
+        let pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), 8)
+        let picture = XRenderCreatePicture(display, pixmap, XRenderFindStandardFormat(display, Int32(PictStandardA8)), 0, nil)
+        var clear = XRenderColor()
+        XRenderFillRectangle(display, PictOpSrc, picture, &clear, 0, 0, UInt32(width), UInt32(height))
+        var batch: [XRectangle] = []
+        var index = 0
+        while index < spans.count {
+            let coverage = spans[index].coverage
+            batch.removeAll(keepingCapacity: true)
+            while index < spans.count, spans[index].coverage == coverage {
+                let span = spans[index]
+                batch.append(XRectangle(x: Int16(clamping: span.x - minX), y: Int16(clamping: span.y - minY),
+                                        width: UInt16(clamping: max(0, span.width)), height: UInt16(clamping: max(0, span.height))))
+                index += 1
+            }
+            var level = XRenderColor(red: 0, green: 0, blue: 0, alpha: channel(coverage))
+            batch.withUnsafeBufferPointer {
+                XRenderFillRectangles(display, PictOpSrc, picture, &level, $0.baseAddress, Int32($0.count))
             }
         }
+        let mask = Mask(pixmap: pixmap, picture: picture, x: minX, y: minY, width: width, height: height)
+        masks[shape] = mask
+        return mask
+    }
+
+    private func solid(_ color: Color) -> Picture {
+        if let picture = solids[color] { return picture }
+        var render = premultiplied(color, alpha: color.alpha)
+        let picture = XRenderCreateSolidFill(connection.display, &render)
+        solids[color] = picture
+        return picture
+    }
+
+    /// XRender wants premultiplied colour.
+    private func premultiplied(_ color: Color, alpha: Double) -> XRenderColor {
+        XRenderColor(red: channel(color.red * alpha), green: channel(color.green * alpha),
+                     blue: channel(color.blue * alpha), alpha: channel(alpha))
+    }
+
+    private func releaseMasks() {
+        for mask in masks.values {
+            XRenderFreePicture(connection.display, mask.picture)
+            XFreePixmap(connection.display, mask.pixmap)
+        }
+        masks.removeAll(keepingCapacity: true)
     }
 
     private func channel(_ value: Double) -> UInt16 {
@@ -93,8 +163,7 @@ public final class BackBuffer: Canvas {
 
     private func withColor(_ color: Color, _ body: (UnsafePointer<XftColor>) -> Void) {
         if colors[color] == nil {
-            var render = XRenderColor(red: channel(color.red * color.alpha), green: channel(color.green * color.alpha),
-                                      blue: channel(color.blue * color.alpha), alpha: channel(color.alpha))
+            var render = premultiplied(color, alpha: color.alpha)
             var allocated = XftColor()
             XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &allocated)
             colors[color] = allocated

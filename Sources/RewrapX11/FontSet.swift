@@ -27,6 +27,13 @@ public final class FontSet: TextMeasurer {
     private var missing: Set<UInt32> = []
     /// Which font draws each character, per style.
     private var chosen: [TextStyle: [UInt32: UnsafeMutablePointer<XftFont>]] = [:]
+    /// Labels are drawn again every frame; splitting them into runs once is enough.
+    private var runCache: [RunKey: [Run]] = [:]
+
+    private struct RunKey: Hashable {
+        var text: String
+        var style: TextStyle
+    }
     /// The warning to print when the requested family was not found.
     public private(set) var substitutionWarning: String?
 
@@ -109,12 +116,17 @@ public final class FontSet: TextMeasurer {
     }
 
     func runs(_ text: String, style: TextStyle) -> [Run] {
+        let key = RunKey(text: text, style: style)
+        if let cached = runCache[key] { return cached }
         var runs: [Run] = []
         for scalar in text.unicodeScalars {
             let font = self.font(for: scalar.value, style: style)
             if runs.last?.font != font { runs.append(Run(font: font, utf8: [])) }
-            runs[runs.count - 1].utf8.append(contentsOf: String(scalar).utf8)
+            runs[runs.count - 1].utf8.append(contentsOf: UTF8.encode(scalar)!)
         }
+        // Animated labels are few; a full cache means something unusual, so start afresh.
+        if runCache.count >= 4096 { runCache.removeAll(keepingCapacity: true) }
+        runCache[key] = runs
         return runs
     }
 

@@ -29,8 +29,8 @@ private final class RecordingCanvas: Canvas {
         calls.append(.clear(color))
     }
 
-    func fill(_ spans: [CoverageSpan], x: Int, y: Int, color: Color) {
-        calls.append(.fill(spans, x: x, y: y, color: color))
+    func fill(_ shape: Shape, x: Int, y: Int, color: Color) {
+        calls.append(.fill(shape.spans, x: x, y: y, color: color))
     }
 
     func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
