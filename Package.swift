@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Pure targets (RewrapLayout, RewrapMotion, RewrapScene) import no C module, so
-// their tests run without a display. X11 lives only in RewrapX11.
+// RewrapLayout, RewrapMotion and RewrapScene know nothing of X11, so their
+// tests run without a display. X11 lives only in RewrapX11, behind CX11.
 let package = Package(
     name: "Rewrap",
     targets: [
