@@ -55,6 +55,7 @@ bench: deps build
 	$(RELEASE) --product rewrap-bench
 	.build/release/rewrap-bench
 	python3 bench/motion.py
+	python3 bench/extreme.py
 	python3 bench/compare.py --no-trace
 
 # The binary finds its assets in ../share/rewrap, so it runs from anywhere.

@@ -11,8 +11,11 @@ final class DemoApp {
     private let painter: Painter
     private let metrics: Metrics
     private let trace: TraceWriter?
-    /// One line per frame, `cpu_seconds animating`, for `make bench`.
+    /// One line per frame, `cpu_seconds animating WxH`, for `make bench`:
+    /// the CPU from the start of the loop pass that drew it, so a resize's
+    /// layout counts as well as its paint and copy.
     private let frameLog: TraceWriter?
+    private var passStartCPU = 0.0
     private let clock = Clock()
     private var controller: PanelController
     private var animator: Animator<String>
@@ -59,6 +62,7 @@ final class DemoApp {
     /// Runs until the window is closed; returns the exit status.
     func run() -> Int32 {
         while running {
+            if frameLog != nil { passStartCPU = Clock.processTime }
             for event in toolkit.pendingEvents() { handle(event) }
             if let size = pendingSize {
                 pendingSize = nil
@@ -239,7 +243,6 @@ final class DemoApp {
     // MARK: - Drawing
 
     private func drawFrame(at now: Double) {
-        let cpuBefore = frameLog == nil ? 0 : Clock.processTime
         animator.settle(at: now)
         let animating = animator.isAnimating
         var presentedFrames: [String: PixelRect] = [:]
@@ -255,7 +258,7 @@ final class DemoApp {
         bufferIsCurrent = true
         if let frameLog {
             toolkit.connection.flush()
-            frameLog.append(line: "\(Clock.processTime - cpuBefore) \(animating)")
+            frameLog.append(line: "\(Clock.processTime - passStartCPU) \(animating) \(Int(viewport.width))x\(Int(viewport.height))")
         }
         needsDraw = false
         record(now: now, animating: animating, presented: presentedFrames)

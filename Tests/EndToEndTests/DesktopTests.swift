@@ -100,18 +100,10 @@ final class DesktopTests: XCTestCase {
 
     func testScaleComesFromTheDesktopDPI() throws {
         let server = try XvfbServer()
-        let settings = Process()
-        settings.executableURL = URL(fileURLWithPath: PackagePaths.helperBinary)
-        settings.arguments = ["xsettings", "Xft/DPI=\(192 * 1024)"]
-        settings.environment = ["DISPLAY": server.display]
-        let ready = Pipe()
-        settings.standardOutput = ready
-        try settings.run()
-        defer {
-            settings.terminate()
-            server.stop()
-        }
-        XCTAssertEqual(String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self), "ready\n")
+        defer { server.stop() }
+        let settings = try HelperProcess(["xsettings", "Xft/DPI=\(192 * 1024)"], server: server)
+        defer { settings.stop() }
+        XCTAssertEqual(settings.greeting, "ready")
         let session = try RewrapSession(arguments: ["--geometry", "1360x840+0+0"], server: server)
         let frame = try session.settledFrame()
         XCTAssertEqual(frame.node("menus.heading")?.rect.minX, 40, "padding doubles at 192 dpi")

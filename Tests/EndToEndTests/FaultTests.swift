@@ -39,15 +39,9 @@ final class FaultTests: XCTestCase {
     func testForeignPointerGrabStillOpensTheMenuPolitely() throws {
         let session = try RewrapSession(arguments: ["--reduce-motion"])
         try session.settledFrame()
-        let grab = Process()
-        grab.executableURL = URL(fileURLWithPath: PackagePaths.helperBinary)
-        grab.arguments = ["grab", "5"]
-        grab.environment = ["DISPLAY": session.server.display]
-        let output = Pipe()
-        grab.standardOutput = output
-        try grab.run()
-        defer { grab.terminate() }
-        XCTAssertEqual(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self), "grabbed\n")
+        let grab = try HelperProcess(["grab", "5"], server: session.server)
+        defer { grab.stop() }
+        XCTAssertEqual(grab.greeting, "grabbed")
 
         // The pointer is taken, so the keyboard opens the menu.
         let opened = Date()

@@ -130,18 +130,10 @@ final class MotionTests: XCTestCase {
 
     func testDesktopSettingTurnsAnimationOff() throws {
         let server = try XvfbServer()
-        let settings = Process()
-        settings.executableURL = URL(fileURLWithPath: PackagePaths.helperBinary)
-        settings.arguments = ["xsettings", "Gtk/EnableAnimations=0"]
-        settings.environment = ["DISPLAY": server.display]
-        let ready = Pipe()
-        settings.standardOutput = ready
-        try settings.run()
-        defer {
-            settings.terminate()
-            server.stop()
-        }
-        XCTAssertEqual(String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self), "ready\n")
+        defer { server.stop() }
+        let settings = try HelperProcess(["xsettings", "Gtk/EnableAnimations=0"], server: server)
+        defer { settings.stop() }
+        XCTAssertEqual(settings.greeting, "ready")
         let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0"], server: server)
         let before = try pickLongPattern(session)
         try session.waitUntil("the new label") { try session.lastFrame().node("pattern")?.text == "Pattern: Alternating diagonal lines" }
