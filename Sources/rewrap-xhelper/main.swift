@@ -5,7 +5,7 @@ import Glibc
 
 // What end-to-end tests need from X that xdotool cannot do: close a window
 // the way a window manager does, destroy another client's window, hold a
-// pointer grab, list popups, and publish XSETTINGS.
+// pointer grab, list popups, and publish XSETTINGS or X resources.
 
 let usage = """
     usage: rewrap-xhelper close WINDOW        send WM_DELETE_WINDOW, as a window manager would
@@ -13,6 +13,7 @@ let usage = """
            rewrap-xhelper popups              list mapped override-redirect windows
            rewrap-xhelper grab SECONDS        hold a pointer grab on the root window
            rewrap-xhelper xsettings NAME=INT...  own _XSETTINGS_S0 and publish integer settings
+           rewrap-xhelper resources TEXT      set the root window's RESOURCE_MANAGER, as xrdb does
     """
 
 func die(_ message: String) -> Never {
@@ -104,6 +105,15 @@ case "xsettings":
     XSync(display, 0)
     say("ready")
     while true { pause() }
+
+case "resources":
+    guard arguments.count == 2 else { die(usage) }
+    let bytes = Array(arguments[1].utf8)
+    bytes.withUnsafeBufferPointer {
+        _ = XChangeProperty(display, root, XInternAtom(display, "RESOURCE_MANAGER", 0), XA_STRING, 8, PropModeReplace,
+                            $0.baseAddress, Int32($0.count))
+    }
+    XSync(display, 0)
 
 default:
     die(usage)

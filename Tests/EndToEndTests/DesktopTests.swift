@@ -110,6 +110,18 @@ final class DesktopTests: XCTestCase {
         session.stop()
     }
 
+    func testScaleComesFromTheXftDPIResource() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let set = try runCommand([PackagePaths.helperBinary, "resources", "Xft.antialias:\t1\nXft.dpi:\t144\n"],
+                                 environment: ["DISPLAY": server.display])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        let session = try RewrapSession(arguments: ["--geometry", "1020x630+0+0"], server: server)
+        let frame = try session.settledFrame()
+        XCTAssertEqual(frame.node("menus.heading")?.rect.minX, 30, "padding is 1.5x at 144 dpi")
+        session.stop()
+    }
+
     func testSpanishTexts() throws {
         let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0"], environment: ["LANG": "es_ES.UTF-8", "LC_ALL": ""])
         let frame = try session.settledFrame()

@@ -10,7 +10,7 @@ public final class XvfbServer: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
         process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-dpi", "\(dpi)",
-                             "-nolisten", "tcp", "-br"]
+                             "-nolisten", "tcp", "-br", "-noreset"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
