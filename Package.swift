@@ -10,13 +10,13 @@ let package = Package(
             name: "CX11",
             path: "Sources/CX11",
             pkgConfig: "x11 xft fontconfig xrender",
-            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev"])]
+            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev"])]
         ),
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
-        .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapMotion"]),
+        .target(name: "RewrapScene", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene"]),
-        .executableTarget(name: "rewrap", dependencies: ["RewrapX11", "RewrapScene", "RewrapLayout"]),
+        .executableTarget(name: "rewrap", dependencies: ["RewrapX11", "RewrapScene", "RewrapLayout", "RewrapMotion"]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout"], path: "Sources/rewrap-bench"),
         .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout"], path: "Tests/RewrapTestSupport"),

@@ -24,6 +24,13 @@ public struct ChipRowPlan: LayoutPlan, Sendable {
         self.size = size
     }
 
+    /// Whether candidate `k` fits the available width, by the same test the
+    /// layout used to choose.
+    public func fits(_ k: Int) -> Bool {
+        guard let available else { return true }
+        return !exceeds(candidateWidths[k], available)
+    }
+
     /// Visible chips first, then the badge if there is one.
     public var frames: [Rect] { chipFrames + (badgeFrame.map { [$0] } ?? []) }
 }

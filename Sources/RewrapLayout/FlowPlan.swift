@@ -16,9 +16,4 @@ public struct FlowPlan: LayoutPlan, Sendable {
         self.frames = frames
         self.size = size
     }
-
-    /// The row index of each item.
-    public func row(of item: Int) -> Int? {
-        rows.firstIndex { $0.items.contains(item) }
-    }
 }

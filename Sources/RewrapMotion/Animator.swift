@@ -4,8 +4,8 @@ import RewrapLayout
 /// Nodes are keyed by identity, so a node keeps its move when it changes row.
 ///
 ///     var animator = Animator<String>()
-///     animator.update(targets: plan, at: now, animate: .changes)   // after a selection
-///     animator.update(targets: plan, at: now, animate: .none)      // after a resize
+///     animator.update(targets: scene.targets, at: now, animate: .changes)   // after a selection
+///     animator.update(targets: scene.targets, at: now, animate: .none)      // after a resize
 ///     animator.presentedFrame(of: "shape", at: now)
 ///
 /// `now` is always an argument: the event loop owns the only clock.

@@ -42,8 +42,9 @@ public struct FrameTween: Hashable, Sendable {
             return
         }
         guard abs(1 - p) > 1e-6 else {
-            // A spring at the peak of an overshoot: no start frame can be
-            // rebased, so ease from where it is over the time that is left.
+            // The curve stands at full progress before the end (a spring at
+            // the peak of an overshoot, or a curve flat near its end): no start
+            // frame can be rebased, so ease from here over the time that is left.
             self = FrameTween(from: shown, to: target, start: now, duration: end - now, curve: curve)
             return
         }

@@ -1,6 +1,6 @@
 /// A horizontal run of pixels that a shape covers by the same fraction.
-/// Shapes become spans so the toolkit can draw antialiased edges with
-/// nothing more than translucent rectangles.
+/// Shapes become spans in plain Swift, so antialiasing is tested without a
+/// display; the toolkit turns them into one alpha mask per shape.
 public struct CoverageSpan: Hashable, Sendable {
     public var x: Int
     public var y: Int

@@ -11,4 +11,6 @@ public enum Input: Hashable, Sendable {
     case key(Key)
     /// The popup's window went away from outside the program.
     case popupLost
+    /// The layout moved under an open popup (a resize): close it, changing nothing.
+    case dismissPopup
 }

@@ -14,7 +14,7 @@ public struct Inspector {
         self.measurer = measurer
     }
 
-    public func paint(scene: Scene, scroll: Point, viewport: Size, on canvas: Canvas) {
+    public func paint(scene: Scene, breakpoints: Breakpoints, scroll: Point, viewport: Size, on canvas: Canvas) {
         let line = max(1, Int(metrics.scale.rounded()))
         func toWindow(_ rect: Rect) -> PixelRect {
             PixelRect(rect.offsetBy(dx: -scroll.x, dy: -scroll.y))
@@ -44,12 +44,11 @@ public struct Inspector {
         let baseY = Int((scene.chipOrigin.y + scene.chipPlan.size.height - scroll.y).rounded()) + line
         for (k, width) in scene.chipPlan.candidateWidths.enumerated() {
             let x = Int((scene.chipOrigin.x + width - scroll.x).rounded())
-            let fits = scene.chipPlan.available.map { width <= $0 } ?? true
+            let fits = scene.chipPlan.fits(k)
             let color = k == scene.chipPlan.visible ? Palette.inspectorTarget : (fits ? Palette.inspectorRow : Palette.inspectorLimit)
             canvas.fillRect(x: x - line, y: baseY, width: 2 * line, height: tickHeight, color: color)
         }
 
-        let breakpoints = Breakpoints(scene: scene, metrics: metrics, windowWidth: viewport.width)
         let narrower = breakpoints.narrower.map { "narrower: changes at \(Int($0)) px" } ?? "no change narrower"
         let wider = breakpoints.wider.map { "wider: changes at \(Int($0)) px" } ?? "no change wider"
         let caption = "window \(Int(viewport.width)) px · limit \(Int(scene.proposedWidth)) px · \(narrower) · \(wider)"

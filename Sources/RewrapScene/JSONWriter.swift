@@ -1,9 +1,5 @@
 /// Builds compact JSON text by hand, so the app needs no Foundation.
-public struct JSONWriter {
-    public private(set) var text = ""
-
-    public init() {}
-
+public enum JSONWriter {
     /// Whole numbers print without a fraction; others with Swift's shortest
     /// round-tripping form. JSON has no infinity, so it prints as null.
     public static func number(_ value: Double) -> String {

@@ -3,6 +3,8 @@ public enum Key: Hashable, Sendable {
     case tab, backTab
     case returnKey, space, escape
     case up, down, home, end
+    /// Scrolling keys: the window scrolls, the controller ignores them.
+    case pageUp, pageDown, left, right
     case inspector
     case character(Character)
 }

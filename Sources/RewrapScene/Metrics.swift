@@ -27,7 +27,8 @@ public struct Metrics: Hashable, Sendable {
     public let optionPaddingX: Double
     public let optionPaddingY: Double
     public let optionMarkWidth: Double
-    public let popupRadius: Double
+    /// The corners of a popup's highlighted row.
+    public let highlightRadius: Double
     public let scrollStep: Double
     public let scrollIndicatorWidth: Double
     public let textLineGap: Double
@@ -57,7 +58,7 @@ public struct Metrics: Hashable, Sendable {
         optionPaddingX = px(10)
         optionPaddingY = px(5)
         optionMarkWidth = px(20)
-        popupRadius = px(6)
+        highlightRadius = px(4)
         scrollStep = px(48)
         scrollIndicatorWidth = px(4)
         textLineGap = px(2)

@@ -69,7 +69,7 @@ public struct Painter {
             let row = PixelRect(plan.rows[index])
             let isHighlighted = menu.highlighted == index
             if isHighlighted {
-                canvas.fill(.roundedRect(width: row.width, height: row.height, radius: metrics.dropdownRadius - 2),
+                canvas.fill(.roundedRect(width: row.width, height: row.height, radius: metrics.highlightRadius),
                             x: row.x, y: row.y, color: Palette.highlight)
             }
             let color = isHighlighted ? Palette.highlightText : Palette.text

@@ -38,9 +38,20 @@ public struct PanelController: Sendable {
             return open(id, scene: scene, byKeyboard: false)
         case .key(let key):
             return handleKey(key, scene: scene)
-        case .popupPointerMoved, .popupPointerPressed, .popupLost:
+        case .popupPointerMoved, .popupPointerPressed, .popupLost, .dismissPopup:
             return []
         }
+    }
+
+    /// Keeps focus and hover on nodes the new scene still shows: when the
+    /// badge goes away, focus falls back to the control before it.
+    public mutating func sceneChanged(_ scene: Scene) {
+        let order = focusOrder(scene)
+        if let focus, !order.contains(focus) {
+            self.focus = order.last
+            if order.isEmpty { focusVisible = false }
+        }
+        if let hovered, !order.contains(hovered) { self.hovered = nil }
     }
 
     /// The focus order: dropdowns in panel order, then the badge if shown.
@@ -76,7 +87,7 @@ public struct PanelController: Sendable {
         case .inspector:
             isInspecting.toggle()
             return .redraw
-        case .up, .home, .end, .character:
+        case .up, .home, .end, .character, .pageUp, .pageDown, .left, .right:
             return []
         }
     }
@@ -111,6 +122,8 @@ public struct PanelController: Sendable {
         case .popupLost:
             popup = nil
             return .redraw
+        case .dismissPopup:
+            return close()
         case .key(let key):
             switch key {
             case .down: menu.moveHighlight(by: 1)
@@ -126,6 +139,8 @@ public struct PanelController: Sendable {
             case .inspector:
                 isInspecting.toggle()
                 return .redraw
+            case .pageUp, .pageDown, .left, .right:
+                return []
             }
             guard menu != popup else { return [] }
             popup = menu

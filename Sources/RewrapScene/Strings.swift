@@ -13,7 +13,8 @@ public struct Strings: Hashable, Sendable {
         self.language = language
     }
 
-    /// The badge's text for `count` hidden chips, plural-correct.
+    /// The badge's text for `count` hidden chips. Each of these languages
+    /// reads the same word for one and for many ("1 more", "2 más", "還有 2 個").
     public func more(_ count: Int) -> String {
         switch language {
         case .english: return "\(count) more"

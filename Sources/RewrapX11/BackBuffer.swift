@@ -72,31 +72,77 @@ public final class BackBuffer: Canvas {
     }
 
     public func fill(_ shape: Shape, x: Int, y: Int, color: Color) {
-        if case .rect(let width, let height) = shape {
+        switch shape {
+        case .rect(let width, let height):
             fillRect(x: x, y: y, width: width, height: height, color: color, operation: PictOpOver)
-            return
+        case .roundedRect(let width, let height, let radius):
+            let cap = Int(radius.rounded(.up)) + 1
+            guard width > 2 * cap else { return composite(shape, x: x, y: y, color: color) }
+            // Only the ends are curved: mask them from a narrow copy, fill the middle.
+            compositeEnds(of: .roundedRect(width: 2 * cap, height: height, radius: radius), cap: cap, width: width,
+                          x: x, y: y, color: color)
+            fillRect(x: x + cap, y: y, width: width - 2 * cap, height: height, color: color, operation: PictOpOver)
+        case .roundedBorder(let width, let height, let radius, let stroke):
+            let cap = Int(max(radius, stroke).rounded(.up)) + 1
+            let thickness = Int(stroke.rounded())
+            guard width > 2 * cap, Double(thickness) == stroke else { return composite(shape, x: x, y: y, color: color) }
+            compositeEnds(of: .roundedBorder(width: 2 * cap, height: height, radius: radius, stroke: stroke), cap: cap,
+                          width: width, x: x, y: y, color: color)
+            fillRect(x: x + cap, y: y, width: width - 2 * cap, height: thickness, color: color, operation: PictOpOver)
+            fillRect(x: x + cap, y: y + height - thickness, width: width - 2 * cap, height: thickness, color: color,
+                     operation: PictOpOver)
+        case .chevron:
+            composite(shape, x: x, y: y, color: color)
         }
-        guard let draw, let mask = mask(for: shape) else { return }
-        XRenderComposite(connection.display, PictOpOver, solid(color), mask.picture, XftDrawPicture(draw), 0, 0, 0, 0,
-                         Int32(x + mask.x), Int32(y + mask.y), UInt32(mask.width), UInt32(mask.height))
     }
 
     public func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
         guard let draw else { return }
         if let clip {
-            var rectangle = XRectangle(x: Int16(clamping: clip.x), y: Int16(clamping: clip.y),
-                                       width: UInt16(clamping: clip.width), height: UInt16(clamping: clip.height))
+            // Only the part on the buffer matters, and it fits X's 16 bits.
+            let left = max(0, clip.x), right = min(width, clip.x + clip.width)
+            let top = max(0, clip.y), bottom = min(height, clip.y + clip.height)
+            guard right > left, bottom > top else { return }
+            var rectangle = XRectangle(x: Int16(left), y: Int16(top), width: UInt16(right - left), height: UInt16(bottom - top))
             XftDrawSetClipRectangles(draw, 0, 0, &rectangle, 1)
         }
-        withColor(color) { fonts.draw(text, on: draw, x: x, baseline: baseline, style: style, color: $0) }
+        withColor(color) {
+            fonts.draw(text, on: draw, x: x, baseline: baseline, style: style, color: $0, visibleWidth: width)
+        }
         if clip != nil { XftDrawSetClip(draw, nil) }
     }
 
+    /// Clipped to the buffer, so coordinates stay within X's 16 bits
+    /// however wide a label makes a control.
     private func fillRect(x: Int, y: Int, width: Int, height: Int, color: Color, operation: Int32) {
-        guard let draw, width > 0, height > 0 else { return }
-        var render = premultiplied(color, alpha: color.alpha)
-        XRenderFillRectangle(connection.display, operation, XftDrawPicture(draw), &render, Int32(x), Int32(y),
-                             UInt32(width), UInt32(height))
+        let left = max(0, x), right = min(self.width, x + width)
+        let top = max(0, y), bottom = min(self.height, y + height)
+        guard let draw, right > left, bottom > top else { return }
+        var render = premultiplied(color)
+        XRenderFillRectangle(connection.display, operation, XftDrawPicture(draw), &render, Int32(left), Int32(top),
+                             UInt32(right - left), UInt32(bottom - top))
+    }
+
+    private func composite(_ shape: Shape, x: Int, y: Int, color: Color) {
+        guard let mask = mask(for: shape) else { return }
+        composite(mask, from: 0, width: mask.width, x: x + mask.x, y: y + mask.y, color: color)
+    }
+
+    /// The left and right `cap` pixels of `narrow` at either end of a shape `width` wide.
+    private func compositeEnds(of narrow: Shape, cap: Int, width: Int, x: Int, y: Int, color: Color) {
+        guard let mask = mask(for: narrow) else { return }
+        composite(mask, from: 0, width: cap, x: x + mask.x, y: y + mask.y, color: color)
+        composite(mask, from: cap, width: mask.width - cap, x: x + mask.x + width - cap, y: y + mask.y, color: color)
+    }
+
+    /// Colour through columns `from..<from + width` of `mask`, placed at (`x`, `y`), clipped to the buffer.
+    private func composite(_ mask: Mask, from: Int, width: Int, x: Int, y: Int, color: Color) {
+        let left = max(0, x), right = min(self.width, x + width)
+        let top = max(0, y), bottom = min(self.height, y + mask.height)
+        guard let draw, right > left, bottom > top else { return }
+        XRenderComposite(connection.display, PictOpOver, solid(color), mask.picture, XftDrawPicture(draw), 0, 0,
+                         Int32(from + left - x), Int32(top - y), Int32(left), Int32(top),
+                         UInt32(right - left), UInt32(bottom - top))
     }
 
     /// The shape's mask, rasterised on first use: spans of equal coverage
@@ -137,16 +183,16 @@ public final class BackBuffer: Canvas {
 
     private func solid(_ color: Color) -> Picture {
         if let picture = solids[color] { return picture }
-        var render = premultiplied(color, alpha: color.alpha)
+        var render = premultiplied(color)
         let picture = XRenderCreateSolidFill(connection.display, &render)
         solids[color] = picture
         return picture
     }
 
     /// XRender wants premultiplied colour.
-    private func premultiplied(_ color: Color, alpha: Double) -> XRenderColor {
-        XRenderColor(red: channel(color.red * alpha), green: channel(color.green * alpha),
-                     blue: channel(color.blue * alpha), alpha: channel(alpha))
+    private func premultiplied(_ color: Color) -> XRenderColor {
+        XRenderColor(red: channel(color.red * color.alpha), green: channel(color.green * color.alpha),
+                     blue: channel(color.blue * color.alpha), alpha: channel(color.alpha))
     }
 
     private func releaseMasks() {
@@ -163,7 +209,7 @@ public final class BackBuffer: Canvas {
 
     private func withColor(_ color: Color, _ body: (UnsafePointer<XftColor>) -> Void) {
         if colors[color] == nil {
-            var render = premultiplied(color, alpha: color.alpha)
+            var render = premultiplied(color)
             var allocated = XftColor()
             XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &allocated)
             colors[color] = allocated

@@ -13,11 +13,16 @@ import Glibc
 /// Measuring and drawing split text into the same runs, so a measured width
 /// is exactly the drawn width.
 public final class FontSet: TextMeasurer {
-    /// A stretch of text that one font draws.
+    /// A stretch of text that one font draws. Runs are kept short enough
+    /// that their advance fits the 16 bits X uses for it.
     struct Run {
         var font: UnsafeMutablePointer<XftFont>
         var utf8: [UInt8]
+        var scalars = 0
+        var advance = 0
     }
+
+    private static let scalarsPerRun = 128
 
     private let connection: XConnection
     private var primary: [TextStyle: UnsafeMutablePointer<XftFont>] = [:]
@@ -63,8 +68,11 @@ public final class FontSet: TextMeasurer {
             FcPatternAddBool(base, FC_ANTIALIAS, 1)
             patterns[style] = base
             var result = FcResultNoMatch
-            guard let match = XftFontMatch(connection.display, connection.screen, base, &result),
-                  let font = XftFontOpenPattern(connection.display, match) else {
+            guard let match = XftFontMatch(connection.display, connection.screen, base, &result) else {
+                throw ToolkitError("rewrap: no usable font for \"\(pattern)\"; install fonts-dejavu-core")
+            }
+            guard let font = XftFontOpenPattern(connection.display, match) else {
+                FcPatternDestroy(match)
                 throw ToolkitError("rewrap: no usable font for \"\(pattern)\"; install fonts-dejavu-core")
             }
             primary[style] = font
@@ -82,21 +90,25 @@ public final class FontSet: TextMeasurer {
         var width = 0.0
         var ascent = Double(primary[style]!.pointee.ascent), descent = Double(primary[style]!.pointee.descent)
         for run in runs(text, style: style) {
-            width += Double(advance(of: run))
+            width += Double(run.advance)
             ascent = max(ascent, Double(run.font.pointee.ascent))
             descent = max(descent, Double(run.font.pointee.descent))
         }
         return TextMetrics(width: width, ascent: ascent, descent: descent)
     }
 
-    /// Draws `text` with its baseline's left end at (`x`, `baseline`).
-    func draw(_ text: String, on draw: OpaquePointer, x: Int, baseline: Int, style: TextStyle, color: UnsafePointer<XftColor>) {
-        var pen = Int32(x)
+    /// Draws `text` with its baseline's left end at (`x`, `baseline`),
+    /// skipping runs that fall wholly outside `0..<visibleWidth`.
+    func draw(_ text: String, on draw: OpaquePointer, x: Int, baseline: Int, style: TextStyle,
+              color: UnsafePointer<XftColor>, visibleWidth: Int) {
+        var pen = x
         for run in runs(text, style: style) {
-            run.utf8.withUnsafeBufferPointer {
-                XftDrawStringUtf8(draw, color, run.font, pen, Int32(baseline), $0.baseAddress, Int32($0.count))
+            if pen + run.advance > 0 && pen < visibleWidth {
+                run.utf8.withUnsafeBufferPointer {
+                    XftDrawStringUtf8(draw, color, run.font, Int32(pen), Int32(clamping: baseline), $0.baseAddress, Int32($0.count))
+                }
             }
-            pen += advance(of: run)
+            pen += run.advance
         }
     }
 
@@ -107,12 +119,12 @@ public final class FontSet: TextMeasurer {
         }
     }
 
-    private func advance(of run: Run) -> Int32 {
+    private func advance(of run: Run) -> Int {
         var extents = XGlyphInfo()
         run.utf8.withUnsafeBufferPointer {
             XftTextExtentsUtf8(connection.display, run.font, $0.baseAddress, Int32($0.count), &extents)
         }
-        return Int32(extents.xOff)
+        return Int(extents.xOff)
     }
 
     func runs(_ text: String, style: TextStyle) -> [Run] {
@@ -121,9 +133,11 @@ public final class FontSet: TextMeasurer {
         var runs: [Run] = []
         for scalar in text.unicodeScalars {
             let font = self.font(for: scalar.value, style: style)
-            if runs.last?.font != font { runs.append(Run(font: font, utf8: [])) }
+            if runs.last?.font != font || runs.last!.scalars == Self.scalarsPerRun { runs.append(Run(font: font, utf8: [])) }
             runs[runs.count - 1].utf8.append(contentsOf: UTF8.encode(scalar)!)
+            runs[runs.count - 1].scalars += 1
         }
+        for index in runs.indices { runs[index].advance = advance(of: runs[index]) }
         // Animated labels are few; a full cache means something unusual, so start afresh.
         if runCache.count >= 4096 { runCache.removeAll(keepingCapacity: true) }
         runCache[key] = runs

@@ -19,7 +19,7 @@ public final class Toolkit {
     public let mainBuffer: BackBuffer
     private var popup: (window: Window, buffer: BackBuffer)?
     private var settingsOwner: Window = 0
-    public private(set) var popupHasGrab = false
+    private var popupHasGrab = false
 
     /// The interface scale: from the options, else the desktop's DPI over 96.
     public let scale: Double
@@ -48,6 +48,8 @@ public final class Toolkit {
         mainBuffer = BackBuffer(connection: connection, fonts: fonts, window: mainWindow)
         mainBuffer.resize(width: width, height: height)
         setProperties(options, width: width, height: height)
+        // Settings managers announce themselves with a MANAGER message on the root.
+        XSelectInput(display, connection.root, StructureNotifyMask)
         watchSettingsOwner()
         XMapWindow(display, mainWindow)
         connection.flush()
@@ -155,9 +157,11 @@ public final class Toolkit {
 
     private func setTransient(_ window: Window) {
         XSetTransientForHint(connection.display, window, mainWindow)
-        var type = connection.atom("_NET_WM_WINDOW_TYPE_DROPDOWN_MENU")
-        XChangeProperty(connection.display, window, connection.atom("_NET_WM_WINDOW_TYPE"), XA_ATOM, 32, PropModeReplace,
-                        withUnsafeBytes(of: &type) { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, 1)
+        let type = [connection.atom("_NET_WM_WINDOW_TYPE_DROPDOWN_MENU")]
+        type.withUnsafeBytes {
+            _ = XChangeProperty(connection.display, window, connection.atom("_NET_WM_WINDOW_TYPE"), XA_ATOM, 32,
+                                PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
     }
 
     private func grab(_ window: Window) -> Bool {
@@ -175,13 +179,6 @@ public final class Toolkit {
             return true
         }
         return false
-    }
-
-    public func movePopup(to frame: PixelRect) {
-        guard let popup else { return }
-        XMoveResizeWindow(connection.display, popup.window, Int32(frame.x), Int32(frame.y),
-                          UInt32(max(1, frame.width)), UInt32(max(1, frame.height)))
-        popup.buffer.resize(width: frame.width, height: frame.height)
     }
 
     public func closePopup() {
@@ -263,6 +260,34 @@ public final class Toolkit {
         _ = poll(&descriptor, 1, milliseconds)
     }
 
+    /// The keys the demo answers to; everything else is nil.
+    private func key(from event: inout XKeyEvent) -> Key? {
+        var buffer = [CChar](repeating: 0, count: 16)
+        var keysym: KeySym = 0
+        let count = XLookupString(&event, &buffer, Int32(buffer.count), &keysym, nil)
+        let shift = event.state & UInt32(ShiftMask) != 0
+        switch Int32(keysym) {
+        case XK_Tab: return shift ? .backTab : .tab
+        case XK_ISO_Left_Tab: return .backTab
+        case XK_Return, XK_KP_Enter: return .returnKey
+        case XK_space: return .space
+        case XK_Escape: return .escape
+        case XK_Up: return .up
+        case XK_Down: return .down
+        case XK_Home: return .home
+        case XK_End: return .end
+        case XK_Page_Up: return .pageUp
+        case XK_Page_Down: return .pageDown
+        case XK_Left: return .left
+        case XK_Right: return .right
+        case XK_F12: return .inspector
+        default:
+            let text = String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.count == 1, let character = text.first, character.isLetter || character.isNumber else { return nil }
+            return .character(character)
+        }
+    }
+
     private func role(of window: Window) -> WindowRole? {
         if window == mainWindow { return .main }
         if let popup, window == popup.window { return .popup }
@@ -285,18 +310,28 @@ public final class Toolkit {
             return .pointerLeft(role)
         case ButtonPress:
             guard let role = role(of: event.xbutton.window) else { return nil }
-            return .buttonPressed(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y), button: Int(event.xbutton.button),
-                                  shift: event.xbutton.state & UInt32(ShiftMask) != 0)
+            let shift = event.xbutton.state & UInt32(ShiftMask) != 0
+            switch event.xbutton.button {
+            case UInt32(Button1): return .pressed(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y))
+            case UInt32(Button4): return shift ? .scrolled(role, dx: -1, dy: 0) : .scrolled(role, dx: 0, dy: -1)
+            case UInt32(Button5): return shift ? .scrolled(role, dx: 1, dy: 0) : .scrolled(role, dx: 0, dy: 1)
+            case 6: return .scrolled(role, dx: -1, dy: 0)
+            case 7: return .scrolled(role, dx: 1, dy: 0)
+            default: return nil
+            }
         case KeyPress:
-            var buffer = [CChar](repeating: 0, count: 16)
-            var keysym: KeySym = 0
-            let count = XLookupString(&event.xkey, &buffer, Int32(buffer.count), &keysym, nil)
-            let text = String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .keyPressed(keysym: UInt(keysym), text: text, shift: event.xkey.state & UInt32(ShiftMask) != 0)
+            return key(from: &event.xkey).map { .keyPressed($0) }
         case ClientMessage:
+            if event.xclient.window == connection.root,
+               event.xclient.message_type == connection.atom("MANAGER"),
+               Atom(truncatingIfNeeded: event.xclient.data.l.1) == connection.atom("_XSETTINGS_S\(connection.screen)") {
+                // A settings manager started: watch it from now on.
+                watchSettingsOwner()
+                return .settingsChanged
+            }
             guard event.xclient.window == mainWindow,
                   event.xclient.message_type == connection.atom("WM_PROTOCOLS"),
-                  Atom(event.xclient.data.l.0) == connection.atom("WM_DELETE_WINDOW") else { return nil }
+                  Atom(truncatingIfNeeded: event.xclient.data.l.0) == connection.atom("WM_DELETE_WINDOW") else { return nil }
             return .closeRequested
         case DestroyNotify:
             if let popup, event.xdestroywindow.window == popup.window {
@@ -317,8 +352,3 @@ public final class Toolkit {
     }
 }
 
-extension Substring {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-}

@@ -86,7 +86,7 @@ public final class XConnection {
 }
 
 /// Writes a line to standard error with one system call; safe inside X error handlers.
-func writeLine(_ message: String) {
+public func writeLine(_ message: String) {
     var line = message + "\n"
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }

@@ -32,9 +32,9 @@ struct AppOptions {
             case "--slow-motion": slowMotion = true
             case "--font": font = try arguments.value(for: option)
             case "--scale":
-                let value = try arguments.number(for: option)
-                guard value >= 0.5, value <= 8 else {
-                    throw CommandError("rewrap: bad scale '\(value)', expected a number from 0.5 to 8")
+                let token = try arguments.value(for: option)
+                guard let value = Arguments.parseNumber(token), value >= 0.5, value <= 8 else {
+                    throw CommandError("rewrap: bad scale '\(token)', expected a number from 0.5 to 8")
                 }
                 scale = value
             case "--locale": locale = try arguments.value(for: option)
@@ -66,7 +66,9 @@ struct AppOptions {
         width = w
         height = h
         if !position.isEmpty {
-            guard let px = Int(position[0]), let py = Int(position[1]), px >= 0, py >= 0 else { throw bad }
+            guard let px = Int(position[0]), let py = Int(position[1]), (0...16384).contains(px), (0...16384).contains(py) else {
+                throw bad
+            }
             x = px
             y = py
         }

@@ -10,8 +10,6 @@ struct Arguments {
         self.context = context
     }
 
-    var isEmpty: Bool { tokens.isEmpty }
-
     /// The next option's name, or nil once only positionals remain; positionals
     /// met on the way are set aside.
     mutating func nextOption() -> String? {

@@ -1,7 +1,8 @@
-/// A mistake on the command line. Its message names the offending token.
+/// A failure to report in one line before leaving: a malformed argument,
+/// whose message names the token (status 2, as usage errors conventionally
+/// exit), or a problem met while starting, such as a bad panel (status 1).
 struct CommandError: Error {
     var message: String
-    /// 2 for a malformed argument, as usage errors conventionally exit.
     var status: Int32 = 2
 
     init(_ message: String, status: Int32 = 2) {

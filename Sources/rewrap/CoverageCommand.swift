@@ -11,9 +11,10 @@ enum CoverageCommand {
         guard !panels.isEmpty else {
             throw CommandError("rewrap coverage: no panel files found beside the program", status: 1)
         }
-        let toolkit: Toolkit
+        // Fonts need a display, but no window.
+        let fonts: FontSet
         do {
-            toolkit = try Toolkit(options: ToolkitOptions(title: "rewrap coverage", width: 1, height: 1, scale: 1))
+            fonts = try FontSet(connection: XConnection(name: nil), pattern: "sans-serif", scale: 1)
         } catch {
             throw CommandError(error.message, status: 1)
         }
@@ -26,8 +27,8 @@ enum CoverageCommand {
                 throw CommandError(error.message, status: 1)
             }
             for text in labels(of: panel) {
-                for style in [TextStyle.body, .bold] where !toolkit.fonts.covers(text, style: style) {
-                    let uncovered = text.unicodeScalars.filter { !toolkit.fonts.covers(String($0), style: style) }
+                for style in [TextStyle.body, .bold] where !fonts.covers(text, style: style) {
+                    let uncovered = text.unicodeScalars.filter { !fonts.covers(String($0), style: style) }
                     let codes = uncovered.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
                     print("\(path): no \(style == .bold ? "bold" : "regular") font has \(codes) in \"\(text)\"")
                     missing += 1

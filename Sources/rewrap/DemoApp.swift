@@ -29,6 +29,7 @@ final class DemoApp {
     private var popupIsDrawn = false
     private var popupFrame: PixelRect?
     private var pendingSize: Size?
+    private var breakpoints: Breakpoints?
     private var needsDraw = true
     /// The back buffer holds the latest frame at the window's size, so an
     /// Expose only needs a copy, not a repaint.
@@ -66,8 +67,10 @@ final class DemoApp {
             for event in toolkit.pendingEvents() { handle(event) }
             if let size = pendingSize {
                 pendingSize = nil
-                resize(to: size)
+                if size != viewport { resize(to: size) }
             }
+            // The popup first: drawing it asks for a main frame, for the trace.
+            if needsPopupDraw { drawPopup() }
             let now = clock.now
             if animator.isAnimating {
                 if now >= nextFrameTime - 0.0005 {
@@ -79,7 +82,6 @@ final class DemoApp {
             } else if needsDraw {
                 drawFrame(at: now)
             }
-            if needsPopupDraw { drawPopup() }
             guard running else { break }
             toolkit.wait(timeout: animator.isAnimating ? nextFrameTime - clock.now : nil)
         }
@@ -95,8 +97,8 @@ final class DemoApp {
         case .exposed(.popup):
             if let buffer = toolkit.popupBuffer, popupIsDrawn { buffer.present() } else { needsPopupDraw = true }
         case .configured(let width, let height):
-            let size = Size(width: Double(width), height: Double(height))
-            if size != viewport { pendingSize = size }
+            // The latest size wins, even one equal to the current viewport.
+            pendingSize = Size(width: Double(width), height: Double(height))
         case .pointerMoved(.main, let x, let y):
             apply(controller.handle(.pointerMoved(over: node(atWindowPoint: x, y)), scene: scene))
         case .pointerMoved(.popup, let x, let y):
@@ -105,10 +107,12 @@ final class DemoApp {
             apply(controller.handle(.pointerLeft, scene: scene))
         case .pointerLeft(.popup):
             apply(controller.handle(.popupPointerMoved(row: nil), scene: scene))
-        case .buttonPressed(let role, let x, let y, let button, let shift):
-            handlePress(role, x: x, y: y, button: button, shift: shift)
-        case .keyPressed(let keysym, let text, let shift):
-            handleKey(keysym: keysym, text: text, shift: shift)
+        case .pressed(let role, let x, let y):
+            handlePress(role, x: x, y: y)
+        case .scrolled(let role, let dx, let dy):
+            if role == .main { scrollBy(Point(x: Double(dx) * metrics.scrollStep, y: Double(dy) * metrics.scrollStep)) }
+        case .keyPressed(let key):
+            handleKey(key)
         case .closeRequested:
             running = false
         case .popupDestroyed:
@@ -117,66 +121,47 @@ final class DemoApp {
             apply(controller.handle(.popupLost, scene: scene))
         case .settingsChanged:
             reduceMotion = reduceMotionByOption || !(toolkit.readSettings()?.animationsEnabled ?? true)
+            if reduceMotion && animator.isAnimating {
+                animator.finishAll()
+                needsDraw = true
+            }
         }
     }
 
-    private func handlePress(_ role: WindowRole, x: Int, y: Int, button: Int, shift: Bool) {
-        switch button {
-        case 1:
-            if controller.popup != nil {
-                // Outside the popup, or in the main window when no grab was had.
-                let inside = role == .popup && popupFrame.map { x >= 0 && y >= 0 && x < $0.width && y < $0.height } == true
-                if inside, popupRow(x, y) == nil { return }
-                apply(controller.handle(.popupPointerPressed(row: inside ? popupRow(x, y) : nil), scene: scene))
-            } else if role == .main {
-                apply(controller.handle(.pointerPressed(on: node(atWindowPoint: x, y)), scene: scene))
-            }
-        case 4, 5, 6, 7:
-            guard role == .main else { return }
-            let sign = button == 4 || button == 6 ? -1.0 : 1.0
-            let horizontal = button >= 6 || shift
-            scrollBy(Point(x: horizontal ? sign * metrics.scrollStep : 0, y: horizontal ? 0 : sign * metrics.scrollStep))
-        default:
-            break
+    private func handlePress(_ role: WindowRole, x: Int, y: Int) {
+        if controller.popup != nil {
+            // Outside the popup, or in the main window when no grab was had.
+            let inside = role == .popup && popupFrame.map { x >= 0 && y >= 0 && x < $0.width && y < $0.height } == true
+            if inside, popupRow(x, y) == nil { return }
+            apply(controller.handle(.popupPointerPressed(row: inside ? popupRow(x, y) : nil), scene: scene))
+        } else if role == .main {
+            apply(controller.handle(.pointerPressed(on: node(atWindowPoint: x, y)), scene: scene))
         }
     }
 
-    private func handleKey(keysym: UInt, text: String, shift: Bool) {
-        let key: Key?
-        switch keysym {
-        case 0xff09: key = shift ? .backTab : .tab          // Tab
-        case 0xfe20: key = .backTab                           // ISO_Left_Tab
-        case 0xff0d, 0xff8d: key = .returnKey                 // Return, KP_Enter
-        case 0x20: key = .space
-        case 0xff1b: key = .escape
-        case 0xff52: key = .up
-        case 0xff54: key = .down
-        case 0xff50: key = .home
-        case 0xff57: key = .end
-        case 0xffc9: key = .inspector                         // F12
-        case 0xff55, 0xff56:                                  // Page_Up, Page_Down
-            if controller.popup == nil {
-                scrollBy(Point(x: 0, y: (keysym == 0xff55 ? -1 : 1) * max(metrics.scrollStep, viewport.height - metrics.scrollStep)))
-            }
-            key = nil
-        case 0xff51, 0xff53:                                  // Left, Right
-            if controller.popup == nil { scrollBy(Point(x: (keysym == 0xff51 ? -1 : 1) * metrics.scrollStep, y: 0)) }
-            key = nil
-        default:
-            if let character = text.first, text.count == 1, character.isLetter || character.isNumber {
-                key = .character(character)
-            } else {
-                key = nil
+    private func handleKey(_ key: Key) {
+        if controller.popup == nil {
+            switch key {
+            case .pageUp, .pageDown:
+                let page = max(metrics.scrollStep, viewport.height - metrics.scrollStep)
+                return scrollBy(Point(x: 0, y: key == .pageUp ? -page : page))
+            case .left, .right:
+                return scrollBy(Point(x: key == .left ? -metrics.scrollStep : metrics.scrollStep, y: 0))
+            default:
+                break
             }
         }
-        guard let key else { return }
         let focusBefore = controller.focus
         apply(controller.handle(.key(key), scene: scene))
-        if let focus = controller.focus, focus != focusBefore, let frame = scene.node(focus)?.frame {
-            let ring = metrics.focusRingGap + metrics.focusRingWidth
-            scroll.reveal(frame, margin: ring, content: scene.contentSize, viewport: viewport)
-            needsDraw = true
-        }
+        if let focus = controller.focus, focus != focusBefore { reveal(focus) }
+    }
+
+    /// Scrolls a control into view, focus ring included.
+    private func reveal(_ id: String) {
+        guard let frame = scene.node(id)?.frame else { return }
+        let before = scroll
+        scroll.reveal(frame, margin: metrics.focusRingGap + metrics.focusRingWidth, content: scene.contentSize, viewport: viewport)
+        if scroll != before { needsDraw = true }
     }
 
     /// Carries out what the controller asked for.
@@ -195,6 +180,8 @@ final class DemoApp {
     // MARK: - Layout
 
     private func resize(to size: Size) {
+        // A menu would be left pointing at where its button was.
+        if controller.popup != nil { apply(controller.handle(.dismissPopup, scene: scene)) }
         viewport = size
         toolkit.mainBuffer.resize(width: Int(size.width), height: Int(size.height))
         bufferIsCurrent = false
@@ -210,6 +197,8 @@ final class DemoApp {
         animator.update(targets: scene.targets, at: now, animate: animate ? .changes : .none)
         if animator.isAnimating && !wasAnimating { nextFrameTime = now }
         scroll.clamp(content: scene.contentSize, viewport: viewport)
+        controller.sceneChanged(scene)
+        breakpoints = nil
         needsDraw = true
     }
 
@@ -251,8 +240,11 @@ final class DemoApp {
                                   focus: controller.focusVisible ? controller.focus : nil, hovered: controller.hovered, pressed: controller.popup?.owner)
         painter.paint(frame, on: toolkit.mainBuffer)
         if controller.isInspecting {
+            // Searching for breakpoints plans hundreds of widths: once per layout is enough.
+            let breakpoints = self.breakpoints ?? Breakpoints(scene: scene, metrics: metrics, windowWidth: viewport.width)
+            self.breakpoints = breakpoints
             Inspector(metrics: metrics, measurer: painter.measurer)
-                .paint(scene: scene, scroll: scroll.offset, viewport: viewport, on: toolkit.mainBuffer)
+                .paint(scene: scene, breakpoints: breakpoints, scroll: scroll.offset, viewport: viewport, on: toolkit.mainBuffer)
         }
         toolkit.mainBuffer.present()
         bufferIsCurrent = true
@@ -282,7 +274,9 @@ final class DemoApp {
     }
 
     private func openPopup() {
-        guard let menu = controller.popup, let owner = presented(menu.owner, at: clock.now) else { return }
+        guard let menu = controller.popup else { return }
+        reveal(menu.owner)
+        guard let owner = presented(menu.owner, at: clock.now) else { return }
         let plan = menu.plan(metrics: metrics, measurer: painter.measurer, minimumWidth: Double(owner.width))
         let origin = toolkit.mainWindowOrigin
         let anchor = Rect(x: Double(origin.x + owner.x), y: Double(origin.y + owner.y),

@@ -33,15 +33,7 @@ enum PlanCommand {
         var spacing = 8.0
         while let option = arguments.nextOption() {
             switch option {
-            case "--width":
-                let token = try arguments.value(for: option)
-                if token == "inf" {
-                    proposal = Proposal(width: .infinity)
-                } else if let width = Arguments.parseNumber(token) {
-                    proposal = Proposal(width: width)
-                } else {
-                    throw CommandError("rewrap plan flow: bad width '\(token)', expected a number or inf")
-                }
+            case "--width": proposal = Proposal(width: try width(arguments.value(for: option), context: "flow"))
             case "--spacing": spacing = try arguments.number(for: option)
             default: throw CommandError("rewrap plan flow: unknown option '\(option)'")
             }
@@ -62,15 +54,7 @@ enum PlanCommand {
         var badgeToken: String?
         while let option = arguments.nextOption() {
             switch option {
-            case "--width":
-                let token = try arguments.value(for: option)
-                if token == "inf" {
-                    width = .infinity
-                } else if let number = Arguments.parseNumber(token) {
-                    width = number
-                } else {
-                    throw CommandError("rewrap plan chips: bad width '\(token)', expected a number or inf")
-                }
+            case "--width": width = try self.width(arguments.value(for: option), context: "chips")
             case "--spacing": spacing = try arguments.number(for: option)
             case "--badge": badgeToken = try arguments.value(for: option)
             default: throw CommandError("rewrap plan chips: unknown option '\(option)'")
@@ -90,6 +74,15 @@ enum PlanCommand {
             ("hidden", String(plan.hidden)),
             ("width", JSONWriter.number(plan.size.width)),
         ])
+    }
+
+    /// A number, or `inf` for a proposal with no limit.
+    private static func width(_ token: String, context: String) throws -> Double {
+        if token == "inf" { return .infinity }
+        guard let width = Arguments.parseNumber(token) else {
+            throw CommandError("rewrap plan \(context): bad width '\(token)', expected a number or inf")
+        }
+        return width
     }
 
     private static func parseSize(_ token: String) throws -> Size {

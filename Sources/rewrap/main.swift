@@ -4,15 +4,9 @@ import Glibc
 import RewrapScene
 import RewrapX11
 
-/// Writes one line to standard error.
-func warn(_ message: String) {
-    var line = message + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
-
 /// Writes one line to standard error and leaves with `status`.
 func fail(_ message: String, status: Int32) -> Never {
-    warn(message)
+    writeLine(message)
     exit(status)
 }
 
@@ -54,7 +48,7 @@ func runWindow(_ tokens: [String]) throws -> Int32 {
     } catch {
         throw CommandError(error.message, status: 1)
     }
-    if let warning = toolkit.fonts.substitutionWarning { warn(warning) }
+    if let warning = toolkit.fonts.substitutionWarning { writeLine(warning) }
     let app = DemoApp(toolkit: toolkit, state: PanelState(panel: panel), strings: Strings(language),
                       options: options, trace: trace, frameLog: frameLog)
     return app.run()

@@ -85,6 +85,24 @@ final class FaultTests: XCTestCase {
         try session.waitUntil("a sideways scroll") { try session.frames().count > before && session.lastFrame().scroll[0] > 0 }
     }
 
+    /// Wider than X's 16-bit coordinates: drawn and scrolled without a single X error.
+    func testLabelWiderThanXCoordinatesDrawsCleanly() throws {
+        let label = String(repeating: "Wider than sixteen bits ", count: 260)
+        let source = try String(contentsOfFile: PackagePaths.root + "/assets/panel.json", encoding: .utf8)
+        let panel = source.replacingOccurrences(of: "\"Evenly spaced columns\"]", with: "\"\(label)\"]")
+            .replacingOccurrences(of: "\"selected\": \"Rows\"", with: "\"selected\": \"\(label)\"")
+        let file = try TemporaryFile(suffix: ".json", contents: Data(panel.utf8))
+        let session = try RewrapSession(arguments: ["--panel", file.path])
+        let frame = try session.settledFrame()
+        XCTAssertGreaterThan(try XCTUnwrap(frame.node("arrangement")).rect.width, 40_000)
+        let before = session.frames().count
+        try session.xdotool(["mousemove", "300", "300", "keydown", "shift"] + Array(repeating: ["click", "5"], count: 40).flatMap { $0 }
+                            + ["keyup", "shift"])
+        try session.waitUntil("a sideways scroll") { try session.frames().count > before && session.lastFrame().scroll[0] > 0 }
+        usleep(200_000)
+        XCTAssertEqual(session.stderr, "", "no X error")
+    }
+
     func testTwoThousandDropdownsStayResponsive() throws {
         let items = (0..<2000).map { "{\"id\": \"d\($0)\", \"title\": \"Item \($0)\", \"options\": [\"A\", \"Longer option\"], \"selected\": \"A\"}" }
         let panel = """

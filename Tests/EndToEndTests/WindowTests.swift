@@ -144,4 +144,26 @@ final class WindowTests: XCTestCase {
         try session.helper(["close", session.windowID])
         XCTAssertEqual(session.waitForExit(timeout: 5), 0)
     }
+
+    func testResizeWithAMenuOpenClosesIt() throws {
+        let session = try RewrapSession()
+        let start = try session.settledFrame()
+        try session.click(start.node("pattern")!.center)
+        try session.waitUntil("the popup") { try session.lastFrame().popup != nil }
+        try session.resize(width: 400, height: 420)
+        try session.waitUntil("the narrow frame") { try session.lastFrame().width == 400 }
+        XCTAssertNil(try session.lastFrame().popup, "the menu would point at where its button was")
+        XCTAssertEqual(try session.helper(["popups"]).stdout, "")
+        XCTAssertEqual(try session.lastFrame().node("pattern")?.text, "Pattern: Solid")
+    }
+
+    func testBurstBackToTheFirstSizeLaysOutThatSize() throws {
+        let session = try RewrapSession()
+        try session.settledFrame()
+        try session.xdotool(["windowsize", session.windowID, "400", "420", "windowsize", session.windowID, "680", "420"])
+        usleep(300_000)
+        let frame = try session.lastFrame()
+        XCTAssertEqual(frame.window, [680, 420])
+        XCTAssertEqual(Set(frame.nodes("dropdown").map(\.rect.minY)).count, 1, "laid out at 680, not 400")
+    }
 }

@@ -358,4 +358,34 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertNotNil(controller.popup, "and leaves the popup open")
         XCTAssertTrue(PanelController(state: controller.state, inspecting: true).isInspecting)
     }
+
+    func testFocusLeavesTheBadgeWhenItDisappears() {
+        var controller = PanelController(state: PanelState(panel: panel))
+        let narrow = narrowScene(controller)
+        for _ in 0..<4 { _ = controller.handle(.key(.tab), scene: narrow) }
+        XCTAssertEqual(controller.focus, "badge")
+        controller.sceneChanged(wideScene(controller))
+        XCTAssertEqual(controller.focus, "arrangement", "focus falls back to the control before the badge")
+        XCTAssertTrue(controller.focusVisible)
+    }
+
+    func testHoverIsForgottenWhenItsNodeDisappears() {
+        var controller = PanelController(state: PanelState(panel: panel))
+        let narrow = narrowScene(controller)
+        _ = controller.handle(.pointerMoved(over: "badge"), scene: narrow)
+        XCTAssertEqual(controller.hovered, "badge")
+        controller.sceneChanged(wideScene(controller))
+        XCTAssertNil(controller.hovered)
+    }
+
+    func testDismissClosesWithNothingChanged() {
+        var controller = PanelController(state: PanelState(panel: panel))
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
+        let effects = controller.handle(.dismissPopup, scene: scene)
+        XCTAssertTrue(effects.contains(.closePopup))
+        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertNil(controller.popup)
+        XCTAssertEqual(controller.state.selection(of: "pattern"), "Solid")
+    }
 }

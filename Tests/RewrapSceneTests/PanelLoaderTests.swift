@@ -165,6 +165,13 @@ final class PanelLoaderTests: XCTestCase {
         assertRejects(#""title": "Preview""#, #""title": """#, at: "$.chips.items[1].title", "title is empty")
     }
 
+    func testLineAndParagraphSeparatorsAreRejected() {
+        for (escape, code) in [(#"\u2028"#, "U+2028"), (#"\u2029"#, "U+2029"), (#"\u0085"#, "U+0085")] {
+            assertRejects(#""title": "Sketch""#, #""title": "Sk\#(escape)etch""#, at: "$.chips.items[0].title",
+                          "text contains a control character (\(code))")
+        }
+    }
+
     func testControlCharactersInTextAreRejected() {
         let places: [(old: String, new: String, path: String, codePoint: String)] = [
             (#""title": "Rewrap""#, #""title": "Re\twrap""#, "$.title", "U+0009"),
@@ -190,8 +197,8 @@ final class PanelLoaderTests: XCTestCase {
         let long = String(repeating: "x", count: 45)
         assertRejects(#""selected": "Solid""#, #""selected": "\#(long)""#, at: "$.menus.items[1].selected",
                       #""\#(String(repeating: "x", count: 40))…" is not among the options"#)
-        assertRejects(#""selected": "Solid""#, #""selected": "a\"b\\c\u2028d""#, at: "$.menus.items[1].selected",
-                      #""a\"b\\c\u2028d" is not among the options"#)
+        assertRejects(#""selected": "Solid""#, #""selected": "a\"b\\c\u202Ed""#, at: "$.menus.items[1].selected",
+                      #""a\"b\\c\u202Ed" is not among the options"#)
         assertRejects(#"{"title": "Rewrap","#, #"{"title": "Rewrap", "a\nb": 1,"#, at: #"$["a\nb"]"#,
                       #"unknown key "a\nb" (known keys: title, menus, chips)"#)
     }
