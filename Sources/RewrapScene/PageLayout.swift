@@ -22,66 +22,59 @@ public struct PageLayout {
     public func scene(for state: PanelState, viewportWidth: Double) -> Scene {
         let panel = state.panel
         let width = max(0, viewportWidth - 2 * metrics.padding)
-        let left = metrics.padding
-        var y = metrics.padding
-        var nodes: [SceneNode] = []
-        var right = left + width
+        var column = PageColumn(left: metrics.padding, top: metrics.padding, width: width, spacing: metrics.sectionSpacing)
 
-        func addText(_ id: String, _ kind: NodeKind, _ text: String, style: TextStyle) {
-            let lines = TextWrapper.lines(text, width: width, style: style, measurer: measurer)
-            let lineMetrics = lines.map { measurer.measure($0, style: style) }
-            let lineHeight = lineMetrics.map(\.height).max() ?? 0
-            let textWidth = (lineMetrics.map(\.width).max() ?? 0).rounded(.up)
-            let height = (Double(lines.count) * lineHeight + Double(lines.count - 1) * metrics.textLineGap).rounded(.up)
-            nodes.append(SceneNode(id: id, kind: kind, text: text, lines: lines, style: style,
-                                   frame: Rect(x: left, y: y, width: textWidth, height: height)))
-            right = max(right, left + textWidth)
-            y += height + metrics.sectionSpacing
-        }
-
-        addText("menus.heading", .heading, panel.menus.heading, style: .bold)
+        column.append(text("menus.heading", .heading, panel.menus.heading, style: .bold, at: column.origin, width: width))
 
         let dropdowns = panel.menus.items
         let labels = dropdowns.map { state.label(of: $0) }
-        let items = labels.map { FlowItem(size: dropdownSize(for: $0)) }
-        let panelPlan = FlowLayout(spacing: .constant(metrics.controlSpacing)).plan(for: Proposal(width: width), items: items)
-        let panelOrigin = Point(x: left, y: y)
-        for (index, frame) in panelPlan.frames(in: Rect(origin: panelOrigin, size: panelPlan.size)).enumerated() {
-            nodes.append(SceneNode(id: dropdowns[index].id, kind: .dropdown, text: labels[index], lines: [labels[index]],
-                                   style: .body, frame: frame))
-        }
-        right = max(right, left + panelPlan.size.width)
-        if !dropdowns.isEmpty { y += panelPlan.size.height + metrics.sectionSpacing }
+        let panelItems = labels.map { FlowItem(size: dropdownSize(for: $0)) }
+        let panelPlan = FlowLayout(spacing: .constant(metrics.controlSpacing)).plan(for: Proposal(width: width), items: panelItems)
+        let panelOrigin = column.origin
+        let panelFrames = panelPlan.frames(in: Rect(origin: panelOrigin, size: panelPlan.size))
+        column.append(dropdowns.indices.map {
+            SceneNode(id: dropdowns[$0].id, kind: .dropdown, text: labels[$0], lines: [labels[$0]], style: .body, frame: panelFrames[$0])
+        }, size: panelPlan.size)
 
-        addText("menus.footer", .text, panel.menus.footer, style: .body)
-        addText("chips.heading", .heading, panel.chips.heading, style: .bold)
+        column.append(text("menus.footer", .text, panel.menus.footer, style: .body, at: column.origin, width: width))
+        column.append(text("chips.heading", .heading, panel.chips.heading, style: .bold, at: column.origin, width: width))
 
         let chips = panel.chips.items
-        let chipRow = ChipRowItems(chips: chips.map { chipSize(for: $0.title) }) { chipSize(for: strings.more($0)) }
-        let chipPlan = ChipRowLayout(spacing: metrics.controlSpacing).plan(for: Proposal(width: width), items: chipRow)
-        let chipOrigin = Point(x: left, y: y)
+        let chipItems = ChipRowItems(chips: chips.map { chipSize(for: $0.title) }) { chipSize(for: strings.more($0)) }
+        let chipPlan = ChipRowLayout(spacing: metrics.controlSpacing).plan(for: Proposal(width: width), items: chipItems)
+        let chipOrigin = column.origin
         if chips.isEmpty {
-            addText("chips.empty", .empty, strings.noItems, style: .body)
+            column.append(text("chips.empty", .empty, strings.noItems, style: .body, at: chipOrigin, width: width))
         } else {
-            for (index, frame) in chipPlan.chipFrames.enumerated() {
-                nodes.append(SceneNode(id: chips[index].id, kind: .chip, text: chips[index].title, lines: [chips[index].title],
-                                       style: .body, frame: frame.offsetBy(dx: chipOrigin.x, dy: chipOrigin.y)))
+            var row = chipPlan.chipFrames.indices.map {
+                SceneNode(id: chips[$0].id, kind: .chip, text: chips[$0].title, lines: [chips[$0].title], style: .body,
+                          frame: chipPlan.chipFrames[$0].offsetBy(dx: chipOrigin.x, dy: chipOrigin.y))
             }
             if let badge = chipPlan.badgeFrame {
-                let text = strings.more(chipPlan.hidden)
-                nodes.append(SceneNode(id: "badge", kind: .badge, text: text, lines: [text], style: .body,
-                                       frame: badge.offsetBy(dx: chipOrigin.x, dy: chipOrigin.y)))
+                let count = strings.more(chipPlan.hidden)
+                row.append(SceneNode(id: "badge", kind: .badge, text: count, lines: [count], style: .body,
+                                     frame: badge.offsetBy(dx: chipOrigin.x, dy: chipOrigin.y)))
             }
-            right = max(right, left + chipPlan.size.width)
-            y += chipPlan.size.height + metrics.sectionSpacing
+            column.append(row, size: chipPlan.size)
         }
 
-        addText("chips.footer", .text, panel.chips.footer, style: .body)
+        column.append(text("chips.footer", .text, panel.chips.footer, style: .body, at: column.origin, width: width))
 
-        let contentHeight = y - metrics.sectionSpacing + metrics.padding
-        return Scene(nodes: nodes, contentSize: Size(width: right + metrics.padding, height: contentHeight),
-                     proposedWidth: width, panelItems: items, panelPlan: panelPlan, panelOrigin: panelOrigin,
-                     chipItems: chipRow, chipPlan: chipPlan, chipOrigin: chipOrigin)
+        return Scene(nodes: column.nodes, contentSize: column.contentSize(padding: metrics.padding),
+                     proposedWidth: width, panelItems: panelItems, panelPlan: panelPlan, panelOrigin: panelOrigin,
+                     chipItems: chipItems, chipPlan: chipPlan, chipOrigin: chipOrigin)
+    }
+
+    /// A heading or footer, wrapped to `width`; its frame hugs the widest line.
+    private func text(_ id: String, _ kind: NodeKind, _ text: String, style: TextStyle, at origin: Point,
+                      width: Double) -> SceneNode {
+        let lines = TextWrapper.lines(text, width: width, style: style, measurer: measurer)
+        let lineMetrics = lines.map { measurer.measure($0, style: style) }
+        let lineHeight = lineMetrics.map(\.height).max() ?? 0
+        let textWidth = (lineMetrics.map(\.width).max() ?? 0).rounded(.up)
+        let height = (Double(lines.count) * lineHeight + Double(lines.count - 1) * metrics.textLineGap).rounded(.up)
+        return SceneNode(id: id, kind: kind, text: text, lines: lines, style: style,
+                         frame: Rect(origin: origin, size: Size(width: textWidth, height: height)))
     }
 
     /// A bordered button: padding, the label, a gap, the chevron, padding.
