@@ -48,19 +48,7 @@ public final class FontSet: TextMeasurer {
             guard let base = FcNameParse(pattern) else {
                 throw ToolkitError("rewrap: bad font pattern \"\(pattern)\"")
             }
-            var pixelSize = 0.0
-            if FcPatternGetDouble(base, FC_PIXEL_SIZE, 0, &pixelSize) == FcResultMatch {
-                FcPatternDel(base, FC_PIXEL_SIZE)
-                FcPatternAddDouble(base, FC_PIXEL_SIZE, pixelSize * scale)
-            } else {
-                var points = 0.0
-                if FcPatternGetDouble(base, FC_SIZE, 0, &points) != FcResultMatch {
-                    FcPatternAddDouble(base, FC_PIXEL_SIZE, 14 * scale)
-                } else {
-                    FcPatternDel(base, FC_SIZE)
-                    FcPatternAddDouble(base, FC_PIXEL_SIZE, points * 96 / 72 * scale)
-                }
-            }
+            Self.scaleSize(of: base, by: scale)
             if style == .bold {
                 FcPatternDel(base, FC_WEIGHT)
                 FcPatternAddInteger(base, FC_WEIGHT, Int32(FC_WEIGHT_BOLD))
@@ -78,6 +66,18 @@ public final class FontSet: TextMeasurer {
             primary[style] = font
             if style == .body { substitutionWarning = Self.substitution(requested: base, matched: match, pattern: pattern) }
         }
+    }
+
+    /// Sets a pixel size: the pattern's own (in pixels or points, at 96 dpi)
+    /// or 14 px, times the interface scale.
+    private static func scaleSize(of pattern: OpaquePointer, by scale: Double) {
+        var pixels = 0.0, points = 0.0
+        if FcPatternGetDouble(pattern, FC_PIXEL_SIZE, 0, &pixels) != FcResultMatch {
+            pixels = FcPatternGetDouble(pattern, FC_SIZE, 0, &points) == FcResultMatch ? points * 96 / 72 : 14
+        }
+        FcPatternDel(pattern, FC_PIXEL_SIZE)
+        FcPatternDel(pattern, FC_SIZE)
+        FcPatternAddDouble(pattern, FC_PIXEL_SIZE, pixels * scale)
     }
 
     deinit {
