@@ -1,0 +1,83 @@
+import CX11
+import RewrapScene
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The popup window: override-redirect, grabbing the pointer so a click
+/// outside reaches it, and forgotten quietly if someone else destroys it.
+extension Toolkit {
+    public var popupBuffer: BackBuffer? { popup?.buffer }
+    public var isPopupOpen: Bool { popup != nil }
+
+    /// Opens an override-redirect window at `frame` (root coordinates) and
+    /// grabs pointer and keyboard so a click outside can close it. Another
+    /// client's grab is retried briefly; then the popup stays open ungrabbed.
+    public func openPopup(frame: PixelRect) {
+        closePopup()
+        let display = connection.display
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.save_under = 1
+        attributes.background_pixmap = UInt(None)
+        attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask
+                                    | PointerMotionMask | LeaveWindowMask)
+        let window = XCreateWindow(display, connection.root, Int32(frame.x), Int32(frame.y),
+                                   UInt32(max(1, frame.width)), UInt32(max(1, frame.height)), 0, connection.depth,
+                                   UInt32(InputOutput), connection.visual,
+                                   UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask), &attributes)
+        setTransient(window)
+        let buffer = BackBuffer(connection: connection, fonts: fonts, window: window)
+        buffer.resize(width: frame.width, height: frame.height)
+        popup = (window, buffer)
+        XMapRaised(display, window)
+        connection.sync()
+        popupHasGrab = grab(window)
+        if !popupHasGrab {
+            writeLine("rewrap: another client holds the pointer; the menu opened without a grab")
+        }
+    }
+
+    private func setTransient(_ window: Window) {
+        XSetTransientForHint(connection.display, window, mainWindow)
+        let type = [connection.atom("_NET_WM_WINDOW_TYPE_DROPDOWN_MENU")]
+        type.withUnsafeBytes {
+            _ = XChangeProperty(connection.display, window, connection.atom("_NET_WM_WINDOW_TYPE"), XA_ATOM, 32,
+                                PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+    }
+
+    private func grab(_ window: Window) -> Bool {
+        let display = connection.display
+        let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask)
+        for attempt in 0..<20 {
+            if attempt > 0 { usleep(10_000) }
+            let pointer = XGrabPointer(display, window, 0, mask, GrabModeAsync, GrabModeAsync, UInt(None), UInt(None),
+                                       UInt(CurrentTime))
+            guard pointer == GrabSuccess else { continue }
+            if XGrabKeyboard(display, window, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime)) != GrabSuccess {
+                // Keys then reach the main window as usual; the pointer grab is what closing needs.
+                writeLine("rewrap: could not grab the keyboard for the menu")
+            }
+            return true
+        }
+        return false
+    }
+
+    public func closePopup() {
+        guard let popup else { return }
+        self.popup = nil
+        XUngrabPointer(connection.display, UInt(CurrentTime))
+        XUngrabKeyboard(connection.display, UInt(CurrentTime))
+        XDestroyWindow(connection.display, popup.window)
+        connection.flush()
+    }
+
+    /// Forgets a popup whose window someone else destroyed, without touching it.
+    func forgetPopup() {
+        guard popup != nil else { return }
+        popup = nil
+        XUngrabPointer(connection.display, UInt(CurrentTime))
+        XUngrabKeyboard(connection.display, UInt(CurrentTime))
+    }
+}
