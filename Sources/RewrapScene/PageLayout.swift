@@ -27,7 +27,7 @@ public struct PageLayout {
         column.append(text("menus.heading", .heading, panel.menus.heading, style: .bold, at: column.origin, width: width))
 
         let dropdowns = panel.menus.items
-        let labels = dropdowns.map { strings.label(title: $0.title, selected: state.selection(of: $0.id) ?? $0.selected) }
+        let labels = dropdowns.map { state.label(of: $0) }
         let panelItems = labels.map { FlowItem(size: dropdownSize(for: $0)) }
         let panelPlan = FlowLayout(spacing: .constant(metrics.controlSpacing)).plan(for: Proposal(width: width), items: panelItems)
         let panelOrigin = column.origin

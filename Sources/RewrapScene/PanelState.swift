@@ -19,6 +19,11 @@ public struct PanelState: Equatable, Sendable {
         selections[id]
     }
 
+    /// `Title: Selected`, as the button reads.
+    public func label(of dropdown: DropdownSpec) -> String {
+        "\(dropdown.title): \(selections[dropdown.id] ?? dropdown.selected)"
+    }
+
     /// Accepts `option` only if it is one of that dropdown's options.
     /// Returns true when the selection actually changed.
     @discardableResult

@@ -23,15 +23,6 @@ public struct Strings: Hashable, Sendable {
         }
     }
 
-    /// A dropdown's label, `Title: Selected`; Chinese sets the colon full
-    /// width, with no space after it.
-    public func label(title: String, selected: String) -> String {
-        switch language {
-        case .english, .spanish: return "\(title): \(selected)"
-        case .traditionalChinese: return "\(title)：\(selected)"
-        }
-    }
-
     /// What the chip row shows when it has no chips.
     public var noItems: String {
         switch language {

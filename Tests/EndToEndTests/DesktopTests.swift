@@ -136,7 +136,7 @@ final class DesktopTests: XCTestCase {
         let session = try RewrapSession(arguments: ["--geometry", "340x420+0+0"], environment: ["LANG": "zh_TW.UTF-8", "LC_ALL": ""])
         let frame = try session.settledFrame()
         XCTAssertEqual(frame.node("menus.heading")?.text, "版面選項")
-        XCTAssertEqual(frame.node("pattern")?.text, "圖樣：實心")
+        XCTAssertEqual(frame.node("pattern")?.text, "圖樣: 實心")
         let hidden = 6 - frame.nodes("chip").count
         XCTAssertGreaterThan(hidden, 0)
         XCTAssertEqual(frame.node("badge")?.text, "還有 \(hidden) 個")

@@ -54,10 +54,4 @@ final class StringsTests: XCTestCase {
         XCTAssertNotEqual(Strings(.spanish).noItems, Strings(.english).noItems)
         XCTAssertNotEqual(Strings(.traditionalChinese).noItems, Strings(.english).noItems)
     }
-
-    func testLabelPunctuationFollowsTheLanguage() {
-        XCTAssertEqual(Strings(.english).label(title: "Shape", selected: "Circle"), "Shape: Circle")
-        XCTAssertEqual(Strings(.spanish).label(title: "Forma", selected: "Círculo"), "Forma: Círculo")
-        XCTAssertEqual(Strings(.traditionalChinese).label(title: "形狀", selected: "圓形"), "形狀：圓形")
-    }
 }
