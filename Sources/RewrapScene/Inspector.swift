@@ -49,15 +49,29 @@ public struct Inspector {
             canvas.fillRect(x: x - line, y: baseY, width: 2 * line, height: tickHeight, color: color)
         }
 
+        paintCaption(Self.caption(scene: scene, breakpoints: breakpoints, viewport: viewport), viewport: viewport, on: canvas)
+    }
+
+    /// What the bar at the bottom says: the window, the proposal, and the
+    /// nearest widths at which the layout decides differently.
+    public static func caption(scene: Scene, breakpoints: Breakpoints, viewport: Size) -> String {
         let narrower = breakpoints.narrower.map { "narrower: changes at \(Int($0)) px" } ?? "no change narrower"
         let wider = breakpoints.wider.map { "wider: changes at \(Int($0)) px" } ?? "no change wider"
-        let caption = "window \(Int(viewport.width)) px · limit \(Int(scene.proposedWidth)) px · \(narrower) · \(wider)"
-        let text = measurer.measure(caption, style: .body)
+        return "window \(Int(viewport.width)) px · limit \(Int(scene.proposedWidth)) px · \(narrower) · \(wider)"
+    }
+
+    /// A dark bar along the bottom edge, the caption wrapped to fit in it.
+    private func paintCaption(_ caption: String, viewport: Size, on canvas: Canvas) {
         let pad = Int(metrics.popupPadding)
-        let height = Int(text.height) + 2 * pad
-        let y = Int(viewport.height) - height
-        canvas.fillRect(x: 0, y: y, width: Int(viewport.width), height: height, color: Palette.text.withAlpha(0.8))
-        canvas.drawText(caption, x: Int(metrics.padding), baseline: y + pad + Int(text.ascent), style: .body,
-                        color: Palette.highlightText)
+        let lines = TextWrapper.lines(caption, width: viewport.width - 2 * metrics.padding, style: .body, measurer: measurer)
+        let lineHeight = Int(measurer.measure(caption, style: .body).height)
+        let height = lines.count * lineHeight + 2 * pad
+        let top = Int(viewport.height) - height
+        canvas.fillRect(x: 0, y: top, width: Int(viewport.width), height: height, color: Palette.text.withAlpha(0.8))
+        let ascent = Int(measurer.measure(caption, style: .body).ascent)
+        for (index, line) in lines.enumerated() {
+            canvas.drawText(line, x: Int(metrics.padding), baseline: top + pad + index * lineHeight + ascent, style: .body,
+                            color: Palette.highlightText)
+        }
     }
 }

@@ -101,7 +101,18 @@ case "xsettings":
     data.withUnsafeBufferPointer {
         _ = XChangeProperty(display, owner, property, property, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
     }
-    XSetSelectionOwner(display, XInternAtom(display, "_XSETTINGS_S0", 0), owner, UInt(CurrentTime))
+    let selection = XInternAtom(display, "_XSETTINGS_S0", 0)
+    XSetSelectionOwner(display, selection, owner, UInt(CurrentTime))
+    // Announce the new manager to running clients, as the XSETTINGS spec asks.
+    var announce = XEvent()
+    announce.xclient.type = ClientMessage
+    announce.xclient.window = root
+    announce.xclient.message_type = XInternAtom(display, "MANAGER", 0)
+    announce.xclient.format = 32
+    announce.xclient.data.l.0 = Int(CurrentTime)
+    announce.xclient.data.l.1 = Int(selection)
+    announce.xclient.data.l.2 = Int(owner)
+    XSendEvent(display, root, 0, StructureNotifyMask, &announce)
     XSync(display, 0)
     say("ready")
     while true { pause() }

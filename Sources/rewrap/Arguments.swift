@@ -48,14 +48,15 @@ struct Arguments {
         return number
     }
 
-    /// Plain decimals only, such as `12`, `-3` or `80.5`: no exponents, hex or nan.
+    /// Plain decimals only, such as `12`, `-3` or `80.5`: no exponents, hex or
+    /// nan, and none so long that it overflows to infinity.
     static func parseNumber(_ token: String) -> Double? {
         var body = Substring(token)
         if body.first == "-" || body.first == "+" { body = body.dropFirst() }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)
         guard !body.isEmpty, parts.count <= 2,
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts.contains(where: { !$0.isEmpty }) else { return nil }
-        return Double(token)
+              parts.contains(where: { !$0.isEmpty }), let value = Double(token), value.isFinite else { return nil }
+        return value
     }
 }

@@ -96,6 +96,8 @@ final class PlanCommandTests: XCTestCase {
             (["chips", "--width", "300", "--badge", "60", "seventy"], "seventy"),
             (["chips", "--width", "nan", "--badge", "60", "72"], "nan"),
             (["shapes"], "shapes"),
+            (["flow", String(repeating: "9", count: 400) + "x24"], "999999"),
+            (["chips", "--width", String(repeating: "9", count: 400), "--badge", "60", "72"], "999999"),
         ]
         for (arguments, token) in cases {
             let result = try plan(arguments)

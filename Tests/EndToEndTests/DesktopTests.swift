@@ -91,9 +91,13 @@ final class DesktopTests: XCTestCase {
         XCTAssertEqual(double.nodes.map(\.id), normal.nodes.map(\.id))
         for node in double.nodes {
             let base = try XCTUnwrap(normal.node(node.id))
+            // Lengths scale exactly, but a 28 px font is not exactly twice a
+            // 14 px one, and its rounding adds up down and across the page:
+            // allow 2 %, never less than 2 px. The padding is exact.
+            if base.frame[0] == 20 { XCTAssertEqual(node.frame[0], 40, "\(node.id) starts at the doubled padding") }
             for axis in 0..<4 {
-                // Fonts do not scale exactly linearly; allow a few pixels.
-                XCTAssertEqual(node.frame[axis], 2 * base.frame[axis], accuracy: 6, "\(node.id) axis \(axis)")
+                let expected = 2 * base.frame[axis]
+                XCTAssertEqual(node.frame[axis], expected, accuracy: max(2, 0.02 * expected), "\(node.id) axis \(axis)")
             }
         }
     }
@@ -129,7 +133,7 @@ final class DesktopTests: XCTestCase {
         XCTAssertEqual(frame.node("shape")?.text, "Forma: Círculo")
         let hidden = 6 - frame.nodes("chip").count
         XCTAssertEqual(frame.node("badge")?.text, "\(hidden) más")
-        XCTAssertEqual(LayoutRules.violations(in: frame, chipCount: 6), [])
+        XCTAssertEqual(session.violations(in: frame), [])
     }
 
     func testTraditionalChineseTexts() throws {
@@ -140,7 +144,7 @@ final class DesktopTests: XCTestCase {
         let hidden = 6 - frame.nodes("chip").count
         XCTAssertGreaterThan(hidden, 0)
         XCTAssertEqual(frame.node("badge")?.text, "還有 \(hidden) 個")
-        XCTAssertEqual(LayoutRules.violations(in: frame, chipCount: 6), [])
+        XCTAssertEqual(session.violations(in: frame), [])
     }
 
     func testLocaleOptionOverridesTheEnvironment() throws {

@@ -117,8 +117,9 @@ final class FaultTests: XCTestCase {
         let asked = Date()
         try session.resize(width: 900, height: 500)
         try session.waitUntil("the resized frame") { try session.frames().count > before && session.lastFrame().width == 900 }
-        XCTAssertEqual(LayoutRules.violations(in: try session.lastFrame(), chipCount: 0), [])
-        // A generous bound for a debug build under a loaded test run; make bench measures the real figure.
-        XCTAssertLessThan(Date().timeIntervalSince(asked), 2)
+        XCTAssertEqual(session.violations(in: try session.lastFrame(), chipIDs: []), [])
+        // SPEC's 100 ms is for the release build (make bench: about 15 ms);
+        // this debug build, with a 2,000-node trace line, gets more room.
+        XCTAssertLessThan(Date().timeIntervalSince(asked), 0.5)
     }
 }

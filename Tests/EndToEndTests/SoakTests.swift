@@ -50,9 +50,11 @@ final class SoakTests: XCTestCase {
 
         // Check every settled frame, naming the action that produced it.
         let frames = session.frames()
+        var rules = LayoutRules(chipIDs: LayoutRules.shippedChipIDs)
+        rules.learn(from: frames)
         var checked = 0
         for frame in frames where !frame.animating {
-            let problems = LayoutRules.violations(in: frame, chipCount: 6)
+            let problems = rules.violations(in: frame)
             let cause = starts.last { $0.frame <= frame.frame }?.action ?? "launch"
             XCTAssertEqual(problems, [], "seed \(seed), \(cause), frame \(frame.frame)")
             checked += 1

@@ -79,6 +79,14 @@ public final class RewrapSession: @unchecked Sendable {
         return parsedFrames
     }
 
+    /// The layout rules, with every chip and badge width this session has shown.
+    public func violations(in frame: TraceFrame, chipIDs: [String] = LayoutRules.shippedChipIDs,
+                           scale: Double = 1) -> [String] {
+        var rules = LayoutRules(chipIDs: chipIDs, scale: scale)
+        rules.learn(from: frames())
+        return rules.violations(in: frame)
+    }
+
     public func lastFrame() throws -> TraceFrame {
         guard let frame = frames().last else { throw TestFailure("no frame in the trace") }
         return frame
