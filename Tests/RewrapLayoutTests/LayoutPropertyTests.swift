@@ -57,6 +57,15 @@ final class LayoutPropertyTests: XCTestCase {
                 }
             }
 
+            // Every wrap was needed: a row's first item would not have fitted on the row before.
+            if let limit = proposal.widthLimit {
+                for (previous, row) in zip(plan.rows, plan.rows.dropFirst()) {
+                    let first = plan.frames[row.items.lowerBound].width
+                    let gap = spacingGap(spacing, items[row.items.lowerBound - 1], items[row.items.lowerBound])
+                    XCTAssertGreaterThan(previous.width + gap + first, limit + 1e-9 * max(1, limit), "needless wrap; \(label)")
+                }
+            }
+
             // Every row fits unless it holds a single item.
             if let limit = proposal.widthLimit {
                 for row in plan.rows where row.items.count > 1 {
@@ -74,6 +83,16 @@ final class LayoutPropertyTests: XCTestCase {
                 XCTAssertEqual(plan.size.height, bounds.maxY, label)
                 XCTAssertEqual(plan.size.width, Swift.max(proposal.widthLimit ?? 0, bounds.maxX), label)
             }
+        }
+    }
+
+    /// The gap the rules give two neighbours, worked out here from SPEC §2
+    /// rather than taken from the layout.
+    private func spacingGap(_ spacing: Spacing, _ leading: FlowItem, _ trailing: FlowItem) -> Double {
+        switch spacing {
+        case .constant(let value): return max(0, value)
+        case .preferred(let fallback):
+            return max(max(0, leading.preferredSpacing ?? fallback), max(0, trailing.preferredSpacing ?? fallback))
         }
     }
 
