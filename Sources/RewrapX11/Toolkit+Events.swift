@@ -34,7 +34,7 @@ extension Toolkit {
         var keysym: KeySym = 0
         let count = XLookupString(&event, &buffer, Int32(buffer.count), &keysym, nil)
         let shift = event.state & UInt32(ShiftMask) != 0
-        switch Int32(keysym) {
+        switch Int32(truncatingIfNeeded: keysym) {
         case XK_Tab: return shift ? .backTab : .tab
         case XK_ISO_Left_Tab: return .backTab
         case XK_Return, XK_KP_Enter: return .returnKey
