@@ -13,17 +13,18 @@ public struct Breakpoints: Equatable, Sendable {
     public var wider: Double?
 
     public init(scene: Scene, metrics: Metrics, windowWidth: Double) {
-        let flow = FlowLayout(spacing: .constant(metrics.controlSpacing))
-        let chips = ChipRowLayout(spacing: metrics.controlSpacing)
+        // The same layouts and proposal rule as the page, so the search cannot drift from it.
+        let flow = PageLayout.panelLayout(metrics)
+        let chips = PageLayout.chipLayout(metrics)
         func decision(_ window: Double) -> [Int] {
-            let proposal = Proposal(width: max(0, window - 2 * metrics.padding))
+            let proposal = Proposal(width: PageLayout.contentWidth(forWindowWidth: window, metrics))
             let rows = flow.plan(for: proposal, items: scene.panelItems).rows.map(\.items.count)
             return rows + [-1, chips.plan(for: proposal, items: scene.chipItems).visible]
         }
         let current = decision(windowWidth)
-        // Past the single-row width nothing changes any more.
-        let widest = flow.plan(for: .unspecified, items: scene.panelItems).size.width
-            + (chips.plan(for: .unspecified, items: scene.chipItems).size.width) + 2 * metrics.padding + 1
+        // Once both the panel and the chip row fit on one row, nothing changes any more.
+        let widest = max(flow.plan(for: .unspecified, items: scene.panelItems).size.width,
+                         chips.plan(for: .unspecified, items: scene.chipItems).size.width) + 2 * metrics.padding + 1
         let start = windowWidth.rounded(.down)
         narrower = stride(from: start - 1, through: 0, by: -1).first { decision($0) != current }
         wider = stride(from: start + 1, through: max(start + 1, widest), by: 1).first { decision($0) != current }

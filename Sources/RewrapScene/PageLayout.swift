@@ -19,17 +19,32 @@ public struct PageLayout {
         self.measurer = measurer
     }
 
+    /// The dropdown panel's layout: SPEC §2, with the control spacing.
+    public static func panelLayout(_ metrics: Metrics) -> FlowLayout {
+        FlowLayout(spacing: .constant(metrics.controlSpacing))
+    }
+
+    /// The chip row's layout: SPEC §3, with the control spacing.
+    public static func chipLayout(_ metrics: Metrics) -> ChipRowLayout {
+        ChipRowLayout(spacing: metrics.controlSpacing)
+    }
+
+    /// What a window `windowWidth` wide proposes to its sections: its width inside the padding.
+    public static func contentWidth(forWindowWidth windowWidth: Double, _ metrics: Metrics) -> Double {
+        max(0, windowWidth - 2 * metrics.padding)
+    }
+
     public func scene(for state: PanelState, viewportWidth: Double) -> Scene {
         let panel = state.panel
-        let width = max(0, viewportWidth - 2 * metrics.padding)
+        let width = Self.contentWidth(forWindowWidth: viewportWidth, metrics)
         var column = PageColumn(left: metrics.padding, top: metrics.padding, width: width, spacing: metrics.sectionSpacing)
 
         column.append(text("menus.heading", .heading, panel.menus.heading, style: .bold, at: column.origin, width: width))
 
         let dropdowns = panel.menus.items
-        let labels = dropdowns.map { state.label(of: $0) }
+        let labels = dropdowns.map(state.label(of:))
         let panelItems = labels.map { FlowItem(size: dropdownSize(for: $0)) }
-        let panelPlan = FlowLayout(spacing: .constant(metrics.controlSpacing)).plan(for: Proposal(width: width), items: panelItems)
+        let panelPlan = Self.panelLayout(metrics).plan(for: Proposal(width: width), items: panelItems)
         let panelOrigin = column.origin
         let panelFrames = panelPlan.frames(in: Rect(origin: panelOrigin, size: panelPlan.size))
         column.append(dropdowns.indices.map {
@@ -41,7 +56,7 @@ public struct PageLayout {
 
         let chips = panel.chips.items
         let chipItems = ChipRowItems(chips: chips.map { chipSize(for: $0.title) }) { chipSize(for: strings.more($0)) }
-        let chipPlan = ChipRowLayout(spacing: metrics.controlSpacing).plan(for: Proposal(width: width), items: chipItems)
+        let chipPlan = Self.chipLayout(metrics).plan(for: Proposal(width: width), items: chipItems)
         let chipOrigin = column.origin
         if chips.isEmpty {
             column.append(text("chips.empty", .empty, strings.noItems, style: .body, at: chipOrigin, width: width))

@@ -5,10 +5,13 @@ import RewrapLayout
 public struct Painter {
     public let metrics: Metrics
     public let measurer: any TextMeasurer
+    /// Controls centre one line of body text; its metrics are fixed per font.
+    private let bodyLine: TextMetrics
 
     public init(metrics: Metrics, measurer: any TextMeasurer) {
         self.metrics = metrics
         self.measurer = measurer
+        bodyLine = measurer.measure("Ag", style: .body)
     }
 
     /// What the painter needs to know about the moment it draws.
@@ -73,7 +76,7 @@ public struct Painter {
                             x: row.x, y: row.y, color: Palette.highlight)
             }
             let color = isHighlighted ? Palette.highlightText : Palette.text
-            let baseline = self.baseline(in: row, style: .body)
+            let baseline = self.baseline(in: row)
             if entry.isSelected {
                 canvas.drawText("✓", x: row.x + Int(metrics.optionPaddingX), baseline: baseline, style: .body, color: color)
             }
@@ -103,7 +106,7 @@ public struct Painter {
         // the button rather than spilling over its neighbour; at rest it fits.
         let labelX = box.x + Int(metrics.dropdownPaddingX)
         let labelClip = PixelRect(x: labelX, y: box.y, width: max(0, chevronX - Int(metrics.chevronGap / 2) - labelX), height: box.height)
-        canvas.drawText(node.text, x: labelX, baseline: baseline(in: box, style: .body), style: .body,
+        canvas.drawText(node.text, x: labelX, baseline: baseline(in: box), style: .body,
                         color: Palette.text, clip: labelClip)
         let chevronY = box.y + (box.height - chevronHeight) / 2
         canvas.fill(.chevron(width: chevronWidth, height: chevronHeight, stroke: metrics.chevronStroke),
@@ -113,7 +116,7 @@ public struct Painter {
     private func paintCapsule(_ text: String, in box: PixelRect, fill: Color, on canvas: Canvas) {
         canvas.fill(.roundedRect(width: box.width, height: box.height, radius: metrics.chipRadius),
                     x: box.x, y: box.y, color: fill)
-        canvas.drawText(text, x: box.x + Int(metrics.chipPaddingX), baseline: baseline(in: box, style: .body),
+        canvas.drawText(text, x: box.x + Int(metrics.chipPaddingX), baseline: baseline(in: box),
                         style: .body, color: Palette.text)
     }
 
@@ -125,9 +128,8 @@ public struct Painter {
     }
 
     /// The baseline that centres a line of `style` text vertically in `box`.
-    private func baseline(in box: PixelRect, style: TextStyle) -> Int {
-        let text = measurer.measure("Ag", style: style)
-        return box.y + Int(((Double(box.height) - text.height) / 2 + text.ascent).rounded())
+    private func baseline(in box: PixelRect) -> Int {
+        box.y + Int(((Double(box.height) - bodyLine.height) / 2 + bodyLine.ascent).rounded())
     }
 
     private func paintScrollIndicators(_ frame: Frame, on canvas: Canvas) {

@@ -21,7 +21,12 @@ public struct PanelState: Equatable, Sendable {
 
     /// `Title: Selected`, as the button reads.
     public func label(of dropdown: DropdownSpec) -> String {
-        "\(dropdown.title): \(selections[dropdown.id] ?? dropdown.selected)"
+        Self.label(title: dropdown.title, selected: selections[dropdown.id] ?? dropdown.selected)
+    }
+
+    /// The label format of SPEC §1, for any option, shown or not.
+    public static func label(title: String, selected: String) -> String {
+        "\(title): \(selected)"
     }
 
     /// Accepts `option` only if it is one of that dropdown's options.

@@ -72,27 +72,20 @@ public final class BackBuffer: Canvas {
     }
 
     public func fill(_ shape: Shape, x: Int, y: Int, color: Color) {
-        switch shape {
-        case .rect(let width, let height):
-            fillRect(x: x, y: y, width: width, height: height, color: color, operation: PictOpOver)
-        case .roundedRect(let width, let height, let radius):
-            let cap = Int(radius.rounded(.up)) + 1
-            guard width > 2 * cap else { return composite(shape, x: x, y: y, color: color) }
-            // Only the ends are curved: mask them from a narrow copy, fill the middle.
-            compositeEnds(of: .roundedRect(width: 2 * cap, height: height, radius: radius), cap: cap, width: width,
-                          x: x, y: y, color: color)
-            fillRect(x: x + cap, y: y, width: width - 2 * cap, height: height, color: color, operation: PictOpOver)
-        case .roundedBorder(let width, let height, let radius, let stroke):
-            let cap = Int(max(radius, stroke).rounded(.up)) + 1
-            let thickness = Int(stroke.rounded())
-            guard width > 2 * cap, Double(thickness) == stroke else { return composite(shape, x: x, y: y, color: color) }
-            compositeEnds(of: .roundedBorder(width: 2 * cap, height: height, radius: radius, stroke: stroke), cap: cap,
-                          width: width, x: x, y: y, color: color)
-            fillRect(x: x + cap, y: y, width: width - 2 * cap, height: thickness, color: color, operation: PictOpOver)
-            fillRect(x: x + cap, y: y + height - thickness, width: width - 2 * cap, height: thickness, color: color,
-                     operation: PictOpOver)
-        case .chevron:
-            composite(shape, x: x, y: y, color: color)
+        if case .rect(let width, let height) = shape {
+            return fillRect(x: x, y: y, width: width, height: height, color: color, operation: PictOpOver)
+        }
+        guard let stretch = shape.stretch else {
+            guard let mask = mask(for: shape) else { return }
+            return composite(mask, from: 0, width: mask.width, x: x + mask.x, y: y + mask.y, color: color)
+        }
+        // Only the ends are curved: mask them from the narrow copy, fill the middle.
+        guard let ends = mask(for: stretch.ends) else { return }
+        let right = x + ends.x + shape.width - stretch.cap
+        composite(ends, from: 0, width: stretch.cap, x: x + ends.x, y: y + ends.y, color: color)
+        composite(ends, from: stretch.cap, width: ends.width - stretch.cap, x: right, y: y + ends.y, color: color)
+        for span in stretch.middle {
+            fillRect(x: x + span.x, y: y + span.y, width: span.width, height: span.height, color: color, operation: PictOpOver)
         }
     }
 
@@ -121,18 +114,6 @@ public final class BackBuffer: Canvas {
         var render = premultiplied(color)
         XRenderFillRectangle(connection.display, operation, XftDrawPicture(draw), &render, Int32(left), Int32(top),
                              UInt32(right - left), UInt32(bottom - top))
-    }
-
-    private func composite(_ shape: Shape, x: Int, y: Int, color: Color) {
-        guard let mask = mask(for: shape) else { return }
-        composite(mask, from: 0, width: mask.width, x: x + mask.x, y: y + mask.y, color: color)
-    }
-
-    /// The left and right `cap` pixels of `narrow` at either end of a shape `width` wide.
-    private func compositeEnds(of narrow: Shape, cap: Int, width: Int, x: Int, y: Int, color: Color) {
-        guard let mask = mask(for: narrow) else { return }
-        composite(mask, from: 0, width: cap, x: x + mask.x, y: y + mask.y, color: color)
-        composite(mask, from: cap, width: mask.width - cap, x: x + mask.x + width - cap, y: y + mask.y, color: color)
     }
 
     /// Colour through columns `from..<from + width` of `mask`, placed at (`x`, `y`), clipped to the buffer.

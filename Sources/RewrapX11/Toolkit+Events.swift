@@ -93,9 +93,7 @@ extension Toolkit {
             if event.xclient.window == connection.root,
                event.xclient.message_type == connection.atom("MANAGER"),
                Atom(truncatingIfNeeded: event.xclient.data.l.1) == connection.atom("_XSETTINGS_S\(connection.screen)") {
-                // A settings manager started: watch it from now on.
-                watchSettingsOwner()
-                return .settingsChanged
+                return settingsChanged()
             }
             guard event.xclient.window == mainWindow,
                   event.xclient.message_type == connection.atom("WM_PROTOCOLS"),
@@ -107,13 +105,12 @@ extension Toolkit {
                 return .popupDestroyed
             }
             if event.xdestroywindow.window == settingsOwner {
-                settingsOwner = 0
-                return .settingsChanged
+                return settingsChanged()
             }
             return nil
         case PropertyNotify:
             guard event.xproperty.window == settingsOwner else { return nil }
-            return .settingsChanged
+            return settingsChanged()
         default:
             return nil
         }

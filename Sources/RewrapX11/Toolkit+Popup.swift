@@ -8,7 +8,6 @@ import Glibc
 /// outside reaches it, and forgotten quietly if someone else destroys it.
 extension Toolkit {
     public var popupBuffer: BackBuffer? { popup?.buffer }
-    public var isPopupOpen: Bool { popup != nil }
 
     /// Opens an override-redirect window at `frame` (root coordinates) and
     /// grabs pointer and keyboard so a click outside can close it. Another

@@ -3,24 +3,27 @@ import RewrapScene
 
 /// The desktop's settings: XSETTINGS, and the Xft.dpi resource as a fallback.
 extension Toolkit {
-    /// The desktop's XSETTINGS, or nil when no settings manager runs.
-    public func readSettings() -> XSettings? {
-        Self.readSettings(connection)
-    }
-
-    private static func readSettings(_ connection: XConnection) -> XSettings? {
+    /// The settings manager's window and what it publishes, read afresh.
+    static func currentSettings(_ connection: XConnection) -> (owner: Window, settings: XSettings?) {
         let owner = XGetSelectionOwner(connection.display, connection.atom("_XSETTINGS_S\(connection.screen)"))
-        guard owner != 0, let property = connection.property("_XSETTINGS_SETTINGS", of: owner) else { return nil }
-        return XSettings(parsing: property.bytes)
+        guard owner != 0, let property = connection.property("_XSETTINGS_SETTINGS", of: owner) else { return (owner, nil) }
+        return (owner, XSettings(parsing: property.bytes))
     }
 
-    /// XSETTINGS `Xft/DPI`, else the `Xft.dpi` resource.
-    static func desktopDPI(_ connection: XConnection) -> Double? {
-        readSettings(connection)?.dpi ?? resourceDPI(connection)
+    /// Reads the settings again, after a manager started, changed them or
+    /// went away, and watches whichever manager now owns them.
+    func settingsChanged() -> ToolkitEvent {
+        (settingsOwner, settings) = Self.currentSettings(connection)
+        watch(settingsOwner: settingsOwner)
+        return .settingsChanged
+    }
+
+    func watch(settingsOwner owner: Window) {
+        if owner != 0 { XSelectInput(connection.display, owner, PropertyChangeMask | StructureNotifyMask) }
     }
 
     /// `Xft.dpi` from the RESOURCE_MANAGER string on the root window.
-    private static func resourceDPI(_ connection: XConnection) -> Double? {
+    static func resourceDPI(_ connection: XConnection) -> Double? {
         guard let property = connection.property("RESOURCE_MANAGER", of: connection.root) else { return nil }
         let text = String(decoding: property.bytes, as: UTF8.self)
         for line in text.split(separator: "\n") {
@@ -30,12 +33,5 @@ extension Toolkit {
             }
         }
         return nil
-    }
-
-    func watchSettingsOwner() {
-        let display = connection.display
-        let owner = XGetSelectionOwner(display, connection.atom("_XSETTINGS_S\(connection.screen)"))
-        settingsOwner = owner
-        if owner != 0 { XSelectInput(display, owner, PropertyChangeMask | StructureNotifyMask) }
     }
 }

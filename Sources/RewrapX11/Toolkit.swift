@@ -18,8 +18,12 @@ public final class Toolkit {
     public let mainWindow: Window
     public let mainBuffer: BackBuffer
     var popup: (window: Window, buffer: BackBuffer)?
-    var settingsOwner: Window = 0
     var popupHasGrab = false
+    /// The desktop's XSETTINGS, or nil when no settings manager runs; kept
+    /// current as `.settingsChanged` events are translated.
+    public internal(set) var settings: XSettings?
+    /// The settings manager's window, watched for changes.
+    var settingsOwner: Window
 
     /// The interface scale: from the options, else the desktop's DPI over 96.
     public let scale: Double
@@ -28,7 +32,8 @@ public final class Toolkit {
 
     public init(options: ToolkitOptions) throws(ToolkitError) {
         connection = try XConnection(name: options.display)
-        let detected = Self.desktopDPI(connection).map { $0 / 96 }
+        (settingsOwner, settings) = Self.currentSettings(connection)
+        let detected = (settings?.dpi ?? Self.resourceDPI(connection)).map { $0 / 96 }
         scale = min(8, max(0.5, options.scale ?? detected ?? 1))
         fonts = try FontSet(connection: connection, pattern: options.font, scale: scale)
         let display = connection.display
@@ -50,7 +55,7 @@ public final class Toolkit {
         setProperties(options, width: width, height: height)
         // Settings managers announce themselves with a MANAGER message on the root.
         XSelectInput(display, connection.root, StructureNotifyMask)
-        watchSettingsOwner()
+        watch(settingsOwner: settingsOwner)
         XMapWindow(display, mainWindow)
         connection.flush()
     }

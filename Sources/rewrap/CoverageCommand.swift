@@ -45,7 +45,7 @@ enum CoverageCommand {
         for item in panel.menus.items {
             texts.append(item.title)
             texts += item.options
-            texts += item.options.map { "\(item.title): \($0)" }
+            texts += item.options.map { PanelState.label(title: item.title, selected: $0) }
         }
         texts += panel.chips.items.map(\.title)
         for language in Strings.Language.allCases {

@@ -22,12 +22,9 @@ final class DemoApp {
     private var scene: Scene
     private var viewport: Size
     private var scroll = ScrollPosition()
-    private var reduceMotion: Bool
     private let reduceMotionByOption: Bool
-
-    private var popupPlan: PopupPlan?
-    private var popupIsDrawn = false
-    private var popupFrame: PixelRect?
+    /// The open popup's rows, where it is on screen, and whether its buffer holds them.
+    private var shownPopup: (plan: PopupPlan, frame: PixelRect, isDrawn: Bool)?
     private var pendingSize: Size?
     private var breakpoints: Breakpoints?
     private var needsDraw = true
@@ -54,10 +51,14 @@ final class DemoApp {
         controller = PanelController(state: state, inspecting: options.inspect)
         animator = Animator(duration: options.slowMotion ? 2.5 : 0.25)
         reduceMotionByOption = options.reduceMotion
-        reduceMotion = options.reduceMotion || !(toolkit.readSettings()?.animationsEnabled ?? true)
         viewport = toolkit.initialSize
         scene = layout.scene(for: state, viewportWidth: viewport.width)
         animator.update(targets: scene.targets, at: 0, animate: .none)
+    }
+
+    /// The option, or the desktop turning animations off.
+    private var reduceMotion: Bool {
+        reduceMotionByOption || !(toolkit.settings?.animationsEnabled ?? true)
     }
 
     /// Runs until the window is closed; returns the exit status.
@@ -95,7 +96,7 @@ final class DemoApp {
         case .exposed(.main):
             if bufferIsCurrent { toolkit.mainBuffer.present() } else { needsDraw = true }
         case .exposed(.popup):
-            if let buffer = toolkit.popupBuffer, popupIsDrawn { buffer.present() } else { needsPopupDraw = true }
+            if let buffer = toolkit.popupBuffer, shownPopup?.isDrawn == true { buffer.present() } else { needsPopupDraw = true }
         case .configured(let width, let height):
             // The latest size wins, even one equal to the current viewport.
             pendingSize = Size(width: Double(width), height: Double(height))
@@ -116,11 +117,9 @@ final class DemoApp {
         case .closeRequested:
             running = false
         case .popupDestroyed:
-            popupPlan = nil
-            popupFrame = nil
+            shownPopup = nil
             apply(controller.handle(.popupLost, scene: scene))
         case .settingsChanged:
-            reduceMotion = reduceMotionByOption || !(toolkit.readSettings()?.animationsEnabled ?? true)
             if reduceMotion && animator.isAnimating {
                 animator.finishAll()
                 needsDraw = true
@@ -131,7 +130,7 @@ final class DemoApp {
     private func handlePress(_ role: WindowRole, x: Int, y: Int) {
         if controller.popup != nil {
             // Outside the popup, or in the main window when no grab was had.
-            let inside = role == .popup && popupFrame.map { x >= 0 && y >= 0 && x < $0.width && y < $0.height } == true
+            let inside = role == .popup && shownPopup.map { x >= 0 && y >= 0 && x < $0.frame.width && y < $0.frame.height } == true
             if inside, popupRow(x, y) == nil { return }
             apply(controller.handle(.popupPointerPressed(row: inside ? popupRow(x, y) : nil), scene: scene))
         } else if role == .main {
@@ -168,8 +167,7 @@ final class DemoApp {
     private func apply(_ effects: Effects) {
         if effects.contains(.closePopup) {
             toolkit.closePopup()
-            popupPlan = nil
-            popupFrame = nil
+            shownPopup = nil
         }
         if effects.contains(.selectionChanged) { relayout(animated: true) }
         if effects.contains(.openPopup) { openPopup() }
@@ -221,12 +219,17 @@ final class DemoApp {
     }
 
     private func popupRow(_ x: Int, _ y: Int) -> Int? {
-        popupPlan?.row(at: Point(x: Double(x), y: Double(y)))
+        shownPopup?.plan.row(at: Point(x: Double(x), y: Double(y)))
     }
 
     /// A node's presented frame in window pixels, scroll applied.
     private func presented(_ id: String, at now: Double) -> PixelRect? {
-        animator.presentedFrame(of: id, at: now).map { PixelRect($0.offsetBy(dx: -scroll.offset.x, dy: -scroll.offset.y)) }
+        animator.presentedFrame(of: id, at: now).map(inWindow)
+    }
+
+    /// Content coordinates to the window's pixels: the scroll applied, snapped as drawn.
+    private func inWindow(_ rect: Rect) -> PixelRect {
+        PixelRect(rect.offsetBy(dx: -scroll.offset.x, dy: -scroll.offset.y))
     }
 
     // MARK: - Drawing
@@ -261,13 +264,13 @@ final class DemoApp {
         guard let trace else { return }
         let nodes = scene.nodes.compactMap { node -> TraceRecord.Node? in
             guard let frame = presented[node.id] else { return nil }
-            let target = PixelRect(node.frame.offsetBy(dx: -scroll.offset.x, dy: -scroll.offset.y))
-            return TraceRecord.Node(id: node.id, kind: node.kind.rawValue, text: node.text, frame: frame, target: target,
+            return TraceRecord.Node(id: node.id, kind: node.kind.rawValue, text: node.text, frame: frame, target: inWindow(node.frame),
                                     focused: controller.focus == node.id)
         }
         var popup: TraceRecord.Popup?
-        if let menu = controller.popup, let plan = popupPlan, let frame = popupFrame {
-            popup = TraceRecord.Popup(owner: menu.owner, frame: frame, entries: menu.entries, rows: plan.rows.map(PixelRect.init))
+        if let menu = controller.popup, let shown = shownPopup {
+            popup = TraceRecord.Popup(owner: menu.owner, frame: shown.frame, entries: menu.entries,
+                                      rows: shown.plan.rows.map(PixelRect.init))
         }
         trace.append(TraceRecord(frame: frameIndex, time: now, window: viewport, animating: animating,
                                  scroll: scroll.offset, nodes: nodes, popup: popup))
@@ -282,19 +285,17 @@ final class DemoApp {
         let anchor = Rect(x: Double(origin.x + owner.x), y: Double(origin.y + owner.y),
                           width: Double(owner.width), height: Double(owner.height))
         let frame = PixelRect(plan.frame(below: anchor, gap: metrics.popupOffset, screen: toolkit.screenSize))
-        popupPlan = plan
-        popupFrame = frame
-        popupIsDrawn = false
+        shownPopup = (plan, frame, false)
         toolkit.openPopup(frame: frame)
         needsPopupDraw = true
     }
 
     private func drawPopup() {
         needsPopupDraw = false
-        guard let menu = controller.popup, let plan = popupPlan, let buffer = toolkit.popupBuffer else { return }
+        guard let menu = controller.popup, let plan = shownPopup?.plan, let buffer = toolkit.popupBuffer else { return }
         painter.paintPopup(menu, plan: plan, on: buffer)
         buffer.present()
-        popupIsDrawn = true
+        shownPopup?.isDrawn = true
         // The trace shows popup changes too, as a frame of the main window.
         needsDraw = true
     }

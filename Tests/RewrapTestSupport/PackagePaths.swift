@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the package and its built products are, for tests that run the binary.
 public enum PackagePaths {
     /// The package root, found from this file's own path.
@@ -11,7 +13,7 @@ public enum PackagePaths {
 
     /// `$REWRAP_BIN` if set, otherwise the debug build that `swift test` made.
     public static var rewrapBinary: String {
-        if let path = environment("REWRAP_BIN"), !path.isEmpty { return path }
+        if let path = ProcessInfo.processInfo.environment["REWRAP_BIN"], !path.isEmpty { return path }
         return root + "/.build/debug/rewrap"
     }
 
@@ -20,13 +22,4 @@ public enum PackagePaths {
         let binary = rewrapBinary
         return String(binary[..<binary.lastIndex(of: "/")!]) + "/rewrap-xhelper"
     }
-
-    public static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        return String(cString: value)
-    }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif
