@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// RewrapLayout, RewrapMotion and RewrapScene know nothing of X11, so their
-// tests run without a display. X11 lives only in RewrapX11, behind CX11.
+// Each target depends only on the ones above it. RewrapLayout, RewrapMotion,
+// RewrapPanelFile, RewrapScene and RewrapCommandLine import no C module, so
+// their tests run without a display. X11 lives only in RewrapX11, behind CX11.
 let package = Package(
     name: "Rewrap",
     targets: [
@@ -14,16 +15,23 @@ let package = Package(
         ),
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
-        .target(name: "RewrapScene", dependencies: ["RewrapLayout"]),
+        .target(name: "RewrapPanelFile"),
+        .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene"]),
-        .executableTarget(name: "rewrap", dependencies: ["RewrapX11", "RewrapScene", "RewrapLayout", "RewrapMotion"]),
+        .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
+        .executableTarget(name: "rewrap", dependencies: [
+            "RewrapX11", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
+        ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
-        .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout"], path: "Sources/rewrap-bench"),
-        .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout"], path: "Tests/RewrapTestSupport"),
+        .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
+        .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapScene"], path: "Tests/RewrapTestSupport"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout"]),
-        .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapLayout", "RewrapTestSupport"]),
-        .testTarget(name: "CommandTests", dependencies: ["RewrapTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapMotion"]),
+        .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapX11Tests", dependencies: ["RewrapX11", "RewrapScene", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
+        .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport"]),
     ]
 )

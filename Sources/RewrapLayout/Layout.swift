@@ -2,11 +2,11 @@
 /// from one plan, so the answers can never disagree.
 ///
 ///     let plan = FlowLayout(spacing: .constant(8)).plan(for: Proposal(width: 300), items: items)
-///     plan.size                                 // what sizeThatFits reports
-///     plan.frames(in: Rect(x: 20, y: 52, ...))  // what placeSubviews places
+///     plan.size                                 // what `sizeThatFits` reports
+///     plan.frames(in: Rect(x: 20, y: 52, ...))  // what `placeItems` places
 ///
-/// This is the split of SwiftUI's `sizeThatFits` and `placeSubviews`, with
-/// the shared work made explicit as a value instead of a cache side channel.
+/// SwiftUI splits these into `sizeThatFits` and `placeSubviews`; here both
+/// read one plan, so the shared work is a value instead of a cache side channel.
 public protocol Layout {
     associatedtype Items
     associatedtype Plan: LayoutPlan

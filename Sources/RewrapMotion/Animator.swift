@@ -3,9 +3,9 @@ import RewrapLayout
 /// Keeps every node's presented frame and eases it towards its target frame.
 /// Nodes are keyed by identity, so a node keeps its move when it changes row.
 ///
-///     var animator = Animator<String>()
-///     animator.update(targets: scene.targets, at: now, animate: .changes)   // after a selection
-///     animator.update(targets: scene.targets, at: now, animate: .none)      // after a resize
+///     var animator = Animator<NodeID>()
+///     animator.update(targets: scene.targets, at: now, animate: .animateChanges)     // after a selection
+///     animator.update(targets: scene.targets, at: now, animate: .retargetInFlight)   // after a resize
 ///     animator.presentedFrame(of: "shape", at: now)
 ///
 /// `now` is always an argument: the event loop owns the only clock.
@@ -13,9 +13,10 @@ public struct Animator<ID: Hashable> {
     /// How new targets are reached.
     public enum Mode: Sendable {
         /// A fresh move, from the presented frame, for every node whose target changed.
-        case changes
-        /// Moves in flight carry on towards the new targets; everything else jumps.
-        case none
+        case animateChanges
+        /// Moves already in flight carry on towards the new targets and end on
+        /// time; everything else jumps. A resize asks for this.
+        case retargetInFlight
     }
 
     public var duration: Double
@@ -45,11 +46,11 @@ public struct Animator<ID: Hashable> {
         for (id, target) in newTargets {
             let shown = presentedFrame(of: id, at: now)
             switch mode {
-            case .changes:
+            case .animateChanges:
                 if let shown, shown != target, duration > 0 {
                     nextMoves[id] = FrameTween(from: shown, to: target, start: now, duration: duration, curve: curve)
                 }
-            case .none:
+            case .retargetInFlight:
                 if var move = moves[id], !move.isFinished(at: now) {
                     move.retarget(to: target, at: now)
                     nextMoves[id] = move

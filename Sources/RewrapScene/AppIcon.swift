@@ -25,11 +25,6 @@ public enum AppIcon {
         return pixels
     }
 
-    /// `_NET_WM_ICON` data: width, height, then the pixels.
-    public static func wmIcon(size: Int) -> [UInt] {
-        [UInt(size), UInt(size)] + pixels(size: size).map { UInt($0) }
-    }
-
     /// Source-over of an opaque colour at `coverage` onto a straight-alpha pixel.
     private static func blend(_ color: UInt32, coverage: Double, over base: UInt32) -> UInt32 {
         func channel(_ value: UInt32, _ shift: UInt32) -> Double { Double((value >> shift) & 0xff) / 255 }

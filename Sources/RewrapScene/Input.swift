@@ -1,16 +1,22 @@
-/// What the user did, in the controller's terms. The toolkit hit-tests
-/// against presented frames, so inputs name nodes and rows, not pixels.
+import RewrapLayout
+import RewrapPanelFile
+
+/// What the user did, in the controller's terms. The app hit-tests against
+/// presented frames, so pointer inputs name nodes and rows, not pixels.
 public enum Input: Hashable, Sendable {
-    case pointerMoved(over: String?)
+    case pointerMoved(over: NodeID?)
     case pointerLeft
     /// A primary-button press in the main window, on a node or on nothing.
-    case pointerPressed(on: String?)
+    case pointerPressed(on: NodeID?)
     case popupPointerMoved(row: Int?)
     /// A press while the popup holds the pointer grab: on a row, or outside (nil).
     case popupPointerPressed(row: Int?)
     case key(Key)
+    /// Wheel or touchpad motion in pixels: positive moves the content's
+    /// view down and to the right.
+    case scrolled(by: Point)
+    /// The window's new size; an open menu would point at where its button was, so it closes.
+    case resized(Size)
     /// The popup's window went away from outside the program.
     case popupLost
-    /// The layout moved under an open popup (a resize): close it, changing nothing.
-    case dismissPopup
 }

@@ -3,7 +3,7 @@ public enum Key: Hashable, Sendable {
     case tab, backTab
     case returnKey, space, escape
     case up, down, home, end
-    /// Scrolling keys: the window scrolls, the controller ignores them.
+    /// Page Up/Down scroll a page, Left/Right a step.
     case pageUp, pageDown, left, right
     case inspector
     case character(Character)

@@ -1,4 +1,12 @@
-/// What a node on screen is; the trace names these (SPEC §6).
+/// What a node on screen is; the trace writes these names (SPEC §6).
 public enum NodeKind: String, Hashable, Sendable {
     case heading, dropdown, text, chip, badge, empty
+    /// A row of an open popup.
+    case option
+
+    /// The one rule for what takes the pointer and the keyboard: hover,
+    /// clicks, Tab and hit testing all ask here.
+    public var isInteractive: Bool {
+        self == .dropdown || self == .badge
+    }
 }

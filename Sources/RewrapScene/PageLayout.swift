@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapPanelFile
 
 /// Lays out the whole window column: heading, dropdown panel, footer, heading,
 /// chip row, footer, each `sectionSpacing` apart inside `padding`.
@@ -39,7 +40,7 @@ public struct PageLayout {
         let width = Self.contentWidth(forWindowWidth: viewportWidth, metrics)
         var column = PageColumn(left: metrics.padding, top: metrics.padding, width: width, spacing: metrics.sectionSpacing)
 
-        column.append(text("menus.heading", .heading, panel.menus.heading, style: .bold, at: column.origin, width: width))
+        column.append(text(.menusHeading, .heading, panel.menus.heading, style: .bold, at: column.origin, width: width))
 
         let dropdowns = panel.menus.items
         let labels = dropdowns.map(state.label(of:))
@@ -51,15 +52,15 @@ public struct PageLayout {
             SceneNode(id: dropdowns[$0].id, kind: .dropdown, text: labels[$0], lines: [labels[$0]], style: .body, frame: panelFrames[$0])
         }, size: panelPlan.size)
 
-        column.append(text("menus.footer", .text, panel.menus.footer, style: .body, at: column.origin, width: width))
-        column.append(text("chips.heading", .heading, panel.chips.heading, style: .bold, at: column.origin, width: width))
+        column.append(text(.menusFooter, .text, panel.menus.footer, style: .body, at: column.origin, width: width))
+        column.append(text(.chipsHeading, .heading, panel.chips.heading, style: .bold, at: column.origin, width: width))
 
         let chips = panel.chips.items
         let chipItems = ChipRowItems(chips: chips.map { chipSize(for: $0.title) }) { chipSize(for: strings.more($0)) }
         let chipPlan = Self.chipLayout(metrics).plan(for: Proposal(width: width), items: chipItems)
         let chipOrigin = column.origin
         if chips.isEmpty {
-            column.append(text("chips.empty", .empty, strings.noItems, style: .body, at: chipOrigin, width: width))
+            column.append(text(.chipsEmpty, .empty, strings.noItems, style: .body, at: chipOrigin, width: width))
         } else {
             var row = chipPlan.chipFrames.indices.map {
                 SceneNode(id: chips[$0].id, kind: .chip, text: chips[$0].title, lines: [chips[$0].title], style: .body,
@@ -67,13 +68,13 @@ public struct PageLayout {
             }
             if let badge = chipPlan.badgeFrame {
                 let count = strings.more(chipPlan.hidden)
-                row.append(SceneNode(id: "badge", kind: .badge, text: count, lines: [count], style: .body,
+                row.append(SceneNode(id: .badge, kind: .badge, text: count, lines: [count], style: .body,
                                      frame: badge.offsetBy(dx: chipOrigin.x, dy: chipOrigin.y)))
             }
             column.append(row, size: chipPlan.size)
         }
 
-        column.append(text("chips.footer", .text, panel.chips.footer, style: .body, at: column.origin, width: width))
+        column.append(text(.chipsFooter, .text, panel.chips.footer, style: .body, at: column.origin, width: width))
 
         return Scene(nodes: column.nodes, contentSize: column.contentSize(padding: metrics.padding),
                      proposedWidth: width, panelItems: panelItems, panelPlan: panelPlan, panelOrigin: panelOrigin,
@@ -81,7 +82,7 @@ public struct PageLayout {
     }
 
     /// A heading or footer, wrapped to `width`; its frame hugs the widest line.
-    private func text(_ id: String, _ kind: NodeKind, _ text: String, style: TextStyle, at origin: Point,
+    private func text(_ id: NodeID, _ kind: NodeKind, _ text: String, style: TextStyle, at origin: Point,
                       width: Double) -> SceneNode {
         let lines = TextWrapper.lines(text, width: width, style: style, measurer: measurer)
         let lineMetrics = lines.map { measurer.measure($0, style: style) }

@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapPanelFile
 
 /// Draws a scene's nodes at their presented frames, and popups. How each
 /// widget looks lives here, away from X11, so it can be tested by recording.
@@ -18,16 +19,16 @@ public struct Painter {
     public struct Frame {
         public var scene: Scene
         /// Presented frames in window pixels, scroll already applied.
-        public var presented: [String: PixelRect]
+        public var presented: [NodeID: PixelRect]
         public var viewport: Size
         public var scroll: Point
-        public var focus: String?
-        public var hovered: String?
+        public var focus: NodeID?
+        public var hovered: NodeID?
         /// The node whose popup is open, drawn as pressed.
-        public var pressed: String?
+        public var pressed: NodeID?
 
-        public init(scene: Scene, presented: [String: PixelRect], viewport: Size, scroll: Point,
-                    focus: String?, hovered: String?, pressed: String?) {
+        public init(scene: Scene, presented: [NodeID: PixelRect], viewport: Size, scroll: Point,
+                    focus: NodeID?, hovered: NodeID?, pressed: NodeID?) {
             self.scene = scene
             self.presented = presented
             self.viewport = viewport
@@ -55,6 +56,8 @@ public struct Painter {
                 let fill = frame.hovered == node.id || frame.pressed == node.id
                     ? Palette.badgeFill.withAlpha(0.28) : Palette.badgeFill
                 paintCapsule(node.text, in: box, fill: fill, on: canvas)
+            case .option:
+                continue   // rows belong to popups: see paintPopup
             }
             if frame.focus == node.id {
                 paintFocusRing(around: box, radius: node.kind == .badge ? metrics.chipRadius : metrics.dropdownRadius, on: canvas)

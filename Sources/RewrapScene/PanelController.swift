@@ -1,52 +1,55 @@
-/// The demo's behaviour, free of X11: selection, focus, hover and popups.
-/// The app feeds it `Input`s and carries out the returned `Effects`.
+import RewrapLayout
+import RewrapPanelFile
+
+/// The demo's behaviour, free of X11, and the only owner of interaction
+/// state: selection, focus, hover, the open popup and the scroll position.
+/// The app feeds it `Input`s and carries out the returned `Effect`s.
 ///
-///     var controller = PanelController(state: PanelState(panel: panel))
-///     let effects = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
-///     effects.contains(.openPopup)   // true
+///     var controller = PanelController(state: PanelState(panel: panel), metrics: metrics, viewport: window)
+///     controller.handle(.pointerPressed(on: "pattern"), scene: scene)   // [.openPopup(menu), .redraw]
 public struct PanelController: Sendable {
+    public let metrics: Metrics
     public private(set) var state: PanelState
-    /// The focused dropdown's id, `badge`, or nil.
-    public private(set) var focus: String?
+    /// The window's size: what the scrolled content is seen through.
+    public private(set) var viewport: Size
+    public private(set) var scroll = ScrollPosition()
+    /// The focused dropdown or the badge.
+    public private(set) var focus: NodeID?
     /// The ring shows only for focus the keyboard moved, as desktops do.
     public private(set) var focusVisible = false
-    public private(set) var hovered: String?
+    public private(set) var hovered: NodeID?
     public private(set) var popup: PopupMenu?
     public private(set) var isInspecting: Bool
 
-    public init(state: PanelState, inspecting: Bool = false) {
+    public init(state: PanelState, metrics: Metrics, viewport: Size, inspecting: Bool = false) {
         self.state = state
-        self.isInspecting = inspecting
+        self.metrics = metrics
+        self.viewport = viewport
+        isInspecting = inspecting
     }
 
-    public mutating func handle(_ input: Input, scene: Scene) -> Effects {
-        if popup != nil { return handleWithPopup(input, scene: scene) }
+    public mutating func handle(_ input: Input, scene: Scene) -> [Effect] {
         switch input {
-        case .pointerMoved(let id):
-            let target = id.flatMap { isInteractive($0, scene) ? $0 : nil }
-            guard target != hovered else { return [] }
-            hovered = target
-            return .redraw
-        case .pointerLeft:
-            guard hovered != nil else { return [] }
-            hovered = nil
-            return .redraw
-        case .pointerPressed(let id):
-            guard let id, isInteractive(id, scene) else { return [] }
-            focus = id
-            focusVisible = false
-            return open(id, scene: scene, byKeyboard: false)
+        case .resized(let size):
+            viewport = size
+            return close() + [.relayout(animated: false)]
+        case .scrolled(let delta):
+            return scrollBy(delta, scene)
         case .key(let key):
-            return handleKey(key, scene: scene)
-        case .popupPointerMoved, .popupPointerPressed, .popupLost, .dismissPopup:
-            return []
+            let before = focus
+            var effects = popup == nil ? handleKey(key, scene: scene) : handlePopupKey(key)
+            if let focus, focus != before { effects += reveal(focus, scene) }
+            return effects
+        default:
+            return popup == nil ? handlePointer(input, scene: scene) : handlePopupPointer(input)
         }
     }
 
-    /// Keeps focus and hover on nodes the new scene still shows: when the
-    /// badge goes away, focus falls back to the control before it.
+    /// Keeps scrolling, focus and hover within what a new layout shows: when
+    /// the badge goes away, focus falls back to the control before it.
     public mutating func sceneChanged(_ scene: Scene) {
-        let order = focusOrder(scene)
+        scroll.clamp(content: scene.contentSize, viewport: viewport)
+        let order = scene.interactiveNodes.map(\.id)
         if let focus, !order.contains(focus) {
             self.focus = order.last
             if order.isEmpty { focusVisible = false }
@@ -54,21 +57,34 @@ public struct PanelController: Sendable {
         if let hovered, !order.contains(hovered) { self.hovered = nil }
     }
 
-    /// The focus order: dropdowns in panel order, then the badge if shown.
-    public func focusOrder(_ scene: Scene) -> [String] {
-        scene.nodes.filter { $0.kind == .dropdown || $0.kind == .badge }.map(\.id)
+    // MARK: - Without a popup
+
+    private mutating func handlePointer(_ input: Input, scene: Scene) -> [Effect] {
+        switch input {
+        case .pointerMoved(let id):
+            let target = id.flatMap { isInteractive($0, scene) ? $0 : nil }
+            guard target != hovered else { return [] }
+            hovered = target
+            return [.redraw]
+        case .pointerLeft:
+            guard hovered != nil else { return [] }
+            hovered = nil
+            return [.redraw]
+        case .pointerPressed(let id):
+            guard let id, isInteractive(id, scene) else { return [] }
+            focus = id
+            focusVisible = false
+            return open(id, scene: scene, byKeyboard: false)
+        default:
+            return []
+        }
     }
 
-    private func isInteractive(_ id: String, _ scene: Scene) -> Bool {
-        guard let kind = scene.node(id)?.kind else { return false }
-        return kind == .dropdown || kind == .badge
-    }
-
-    private mutating func handleKey(_ key: Key, scene: Scene) -> Effects {
+    private mutating func handleKey(_ key: Key, scene: Scene) -> [Effect] {
         if key != .inspector { focusVisible = true }
         switch key {
         case .tab, .backTab:
-            let order = focusOrder(scene)
+            let order = scene.interactiveNodes.map(\.id)
             guard !order.isEmpty else { return [] }
             let step = key == .tab ? 1 : -1
             if let focus, let index = order.firstIndex(of: focus) {
@@ -76,82 +92,96 @@ public struct PanelController: Sendable {
             } else {
                 focus = step > 0 ? order[0] : order[order.count - 1]
             }
-            return .redraw
+            return [.redraw]
         case .returnKey, .space, .down:
             guard let focus, isInteractive(focus, scene) else { return [] }
             return open(focus, scene: scene, byKeyboard: true)
         case .escape:
             guard focus != nil else { return [] }
             focus = nil
-            return .redraw
+            return [.redraw]
         case .inspector:
             isInspecting.toggle()
-            return .redraw
-        case .up, .home, .end, .character, .pageUp, .pageDown, .left, .right:
+            return [.redraw]
+        case .pageUp, .pageDown:
+            let page = max(metrics.scrollStep, viewport.height - metrics.scrollStep)
+            return scrollBy(Point(x: 0, y: key == .pageUp ? -page : page), scene)
+        case .left, .right:
+            return scrollBy(Point(x: key == .left ? -metrics.scrollStep : metrics.scrollStep, y: 0), scene)
+        case .up, .home, .end, .character:
             return []
         }
     }
 
-    private mutating func open(_ id: String, scene: Scene, byKeyboard: Bool) -> Effects {
-        if id == "badge" {
+    private func isInteractive(_ id: NodeID, _ scene: Scene) -> Bool {
+        scene.node(id)?.kind.isInteractive == true
+    }
+
+    private mutating func open(_ id: NodeID, scene: Scene, byKeyboard: Bool) -> [Effect] {
+        let menu: PopupMenu
+        if id == .badge {
             let chips = state.panel.chips.items.dropFirst(scene.chipPlan.visible)
-            let entries = chips.map { PopupEntry(id: "badge/\($0.id)", text: $0.title, isSelected: false) }
-            popup = PopupMenu(owner: id, entries: entries, highlighted: byKeyboard && !entries.isEmpty ? 0 : nil)
+            let entries = chips.map { PopupEntry(id: .option($0.id.rawValue, of: .badge), text: $0.title, isSelected: false) }
+            menu = PopupMenu(owner: id, entries: entries, highlighted: byKeyboard && !entries.isEmpty ? 0 : nil)
         } else {
             guard let dropdown = state.dropdown(id) else { return [] }
             let current = state.selection(of: id)
-            let entries = dropdown.options.map { PopupEntry(id: "\(id)/\($0)", text: $0, isSelected: $0 == current) }
-            let selected = entries.firstIndex(where: \.isSelected)
-            popup = PopupMenu(owner: id, entries: entries, highlighted: byKeyboard ? selected : nil)
+            let entries = dropdown.options.map { PopupEntry(id: .option($0, of: id), text: $0, isSelected: $0 == current) }
+            menu = PopupMenu(owner: id, entries: entries, highlighted: byKeyboard ? entries.firstIndex(where: \.isSelected) : nil)
         }
-        return [.openPopup, .redraw]
+        popup = menu
+        // The menu hangs from its button, so the button must be in view.
+        return reveal(id, scene) + [.openPopup(menu), .redraw]
     }
 
-    private mutating func handleWithPopup(_ input: Input, scene: Scene) -> Effects {
+    // MARK: - With a popup
+
+    private mutating func handlePopupPointer(_ input: Input) -> [Effect] {
         guard var menu = popup else { return [] }
-        if case .key(let key) = input, key != .inspector { focusVisible = true }
         switch input {
         case .popupPointerMoved(let row):
             guard row != menu.highlighted else { return [] }
             menu.highlighted = row
             popup = menu
-            return .redrawPopup
+            return [.redrawPopup(menu)]
         case .popupPointerPressed(let row):
             guard let row else { return close() }
             return pick(row)
         case .popupLost:
             popup = nil
-            return .redraw
-        case .dismissPopup:
-            return close()
-        case .key(let key):
-            switch key {
-            case .down: menu.moveHighlight(by: 1)
-            case .up: menu.moveHighlight(by: -1)
-            case .home: menu.highlighted = menu.entries.isEmpty ? nil : 0
-            case .end: menu.highlighted = menu.entries.isEmpty ? nil : menu.entries.count - 1
-            case .character(let letter): menu.jump(to: letter)
-            case .returnKey, .space:
-                guard let row = menu.highlighted else { return close() }
-                return pick(row)
-            case .escape, .tab, .backTab:
-                return close()
-            case .inspector:
-                isInspecting.toggle()
-                return .redraw
-            case .pageUp, .pageDown, .left, .right:
-                return []
-            }
-            guard menu != popup else { return [] }
-            popup = menu
-            return .redrawPopup
-        case .pointerMoved, .pointerLeft, .pointerPressed:
+            return [.redraw]
+        default:
             return []
         }
     }
 
+    private mutating func handlePopupKey(_ key: Key) -> [Effect] {
+        guard var menu = popup else { return [] }
+        if key != .inspector { focusVisible = true }
+        switch key {
+        case .down: menu.moveHighlight(by: 1)
+        case .up: menu.moveHighlight(by: -1)
+        case .home: menu.highlighted = menu.entries.isEmpty ? nil : 0
+        case .end: menu.highlighted = menu.entries.isEmpty ? nil : menu.entries.count - 1
+        case .character(let letter): menu.jump(to: letter)
+        case .returnKey, .space:
+            guard let row = menu.highlighted else { return close() }
+            return pick(row)
+        case .escape, .tab, .backTab:
+            return close()
+        case .inspector:
+            isInspecting.toggle()
+            return [.redraw]
+        case .pageUp, .pageDown, .left, .right:
+            return []
+        }
+        guard menu != popup else { return [] }
+        popup = menu
+        return [.redrawPopup(menu)]
+    }
+
     /// Closes with nothing changed; focus returns to the button that opened it.
-    private mutating func close() -> Effects {
+    private mutating func close() -> [Effect] {
         guard let menu = popup else { return [] }
         popup = nil
         focus = menu.owner
@@ -159,12 +189,28 @@ public struct PanelController: Sendable {
         return [.closePopup, .redraw]
     }
 
-    private mutating func pick(_ row: Int) -> Effects {
+    private mutating func pick(_ row: Int) -> [Effect] {
         guard let menu = popup, menu.entries.indices.contains(row) else { return close() }
         var effects = close()
-        if menu.owner != "badge", state.select(menu.entries[row].text, for: menu.owner) {
-            effects.insert(.selectionChanged)
+        if menu.owner != .badge, state.select(menu.entries[row].text, for: menu.owner) {
+            effects.append(.relayout(animated: true))
         }
         return effects
+    }
+
+    // MARK: - Scrolling
+
+    private mutating func scrollBy(_ delta: Point, _ scene: Scene) -> [Effect] {
+        let before = scroll
+        scroll.scroll(by: delta, content: scene.contentSize, viewport: viewport)
+        return scroll == before ? [] : [.redraw]
+    }
+
+    /// Scrolls a control into view, focus ring included.
+    private mutating func reveal(_ id: NodeID, _ scene: Scene) -> [Effect] {
+        guard let frame = scene.node(id)?.frame else { return [] }
+        let before = scroll
+        scroll.reveal(frame, margin: metrics.focusRingGap + metrics.focusRingWidth, content: scene.contentSize, viewport: viewport)
+        return scroll == before ? [] : [.redraw]
     }
 }

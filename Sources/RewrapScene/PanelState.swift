@@ -1,21 +1,23 @@
+import RewrapPanelFile
+
 /// The panel's content plus what the user has chosen so far. Selections are
 /// keyed by dropdown id, so a control keeps its identity when its label changes.
 public struct PanelState: Equatable, Sendable {
     public let panel: Panel
-    public private(set) var selections: [String: String]
+    public private(set) var selections: [NodeID: String]
 
     public init(panel: Panel) {
         self.panel = panel
-        var selections: [String: String] = [:]
+        var selections: [NodeID: String] = [:]
         for item in panel.menus.items { selections[item.id] = item.selected }
         self.selections = selections
     }
 
-    public func dropdown(_ id: String) -> DropdownSpec? {
+    public func dropdown(_ id: NodeID) -> DropdownSpec? {
         panel.menus.items.first { $0.id == id }
     }
 
-    public func selection(of id: String) -> String? {
+    public func selection(of id: NodeID) -> String? {
         selections[id]
     }
 
@@ -32,7 +34,7 @@ public struct PanelState: Equatable, Sendable {
     /// Accepts `option` only if it is one of that dropdown's options.
     /// Returns true when the selection actually changed.
     @discardableResult
-    public mutating func select(_ option: String, for id: String) -> Bool {
+    public mutating func select(_ option: String, for id: NodeID) -> Bool {
         guard let dropdown = dropdown(id), dropdown.options.contains(option), selections[id] != option else {
             return false
         }

@@ -1,13 +1,14 @@
 import RewrapLayout
+import RewrapPanelFile
 
 /// An open popup: whose it is, what it lists, and which row is highlighted.
 public struct PopupMenu: Hashable, Sendable {
     /// The dropdown's id, or `badge` for the list of hidden chips.
-    public var owner: String
+    public var owner: NodeID
     public var entries: [PopupEntry]
     public var highlighted: Int?
 
-    public init(owner: String, entries: [PopupEntry], highlighted: Int? = nil) {
+    public init(owner: NodeID, entries: [PopupEntry], highlighted: Int? = nil) {
         self.owner = owner
         self.entries = entries
         self.highlighted = highlighted

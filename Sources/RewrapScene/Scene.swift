@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapPanelFile
 
 /// Everything one layout pass decided: the nodes with their target frames, the
 /// size of the scrollable content, and the two plans behind them, kept so the
@@ -29,11 +30,16 @@ public struct Scene: Equatable, Sendable {
         self.chipOrigin = chipOrigin
     }
 
-    public func node(_ id: String) -> SceneNode? {
+    public func node(_ id: NodeID) -> SceneNode? {
         nodes.first { $0.id == id }
     }
 
-    public var targets: [String: Rect] {
+    /// The nodes that take focus, in Tab order: dropdowns in panel order, then the badge if shown.
+    public var interactiveNodes: [SceneNode] {
+        nodes.filter(\.kind.isInteractive)
+    }
+
+    public var targets: [NodeID: Rect] {
         Dictionary(nodes.map { ($0.id, $0.frame) }, uniquingKeysWith: { first, _ in first })
     }
 }

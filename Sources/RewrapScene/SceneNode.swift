@@ -1,9 +1,10 @@
 import RewrapLayout
+import RewrapPanelFile
 
 /// One thing the window shows, with its identity and its planned frame in
 /// content coordinates (before scrolling).
 public struct SceneNode: Hashable, Sendable {
-    public var id: String
+    public var id: NodeID
     public var kind: NodeKind
     /// The whole text, as the trace reports it.
     public var text: String
@@ -13,7 +14,7 @@ public struct SceneNode: Hashable, Sendable {
     /// The target frame: where the plan puts this node.
     public var frame: Rect
 
-    public init(id: String, kind: NodeKind, text: String, lines: [String], style: TextStyle, frame: Rect) {
+    public init(id: NodeID, kind: NodeKind, text: String, lines: [String], style: TextStyle, frame: Rect) {
         self.id = id
         self.kind = kind
         self.text = text

@@ -1,16 +1,17 @@
 import RewrapLayout
+import RewrapPanelFile
 
 /// One drawn frame, as a line of the `--trace` file (SPEC §6).
 public struct TraceRecord {
     public struct Node {
-        public var id: String
-        public var kind: String
+        public var id: NodeID
+        public var kind: NodeKind
         public var text: String
         public var frame: PixelRect
         public var target: PixelRect
         public var focused: Bool
 
-        public init(id: String, kind: String, text: String, frame: PixelRect, target: PixelRect, focused: Bool) {
+        public init(id: NodeID, kind: NodeKind, text: String, frame: PixelRect, target: PixelRect, focused: Bool) {
             self.id = id
             self.kind = kind
             self.text = text
@@ -21,17 +22,15 @@ public struct TraceRecord {
     }
 
     public struct Popup {
-        public var owner: String
+        public var menu: PopupMenu
         /// Root coordinates.
         public var frame: PixelRect
-        public var entries: [PopupEntry]
         /// Popup coordinates, one per entry.
         public var rows: [PixelRect]
 
-        public init(owner: String, frame: PixelRect, entries: [PopupEntry], rows: [PixelRect]) {
-            self.owner = owner
+        public init(menu: PopupMenu, frame: PixelRect, rows: [PixelRect]) {
+            self.menu = menu
             self.frame = frame
-            self.entries = entries
             self.rows = rows
         }
     }
@@ -54,21 +53,35 @@ public struct TraceRecord {
         self.popup = popup
     }
 
+    /// The frame the painter drew, with every node it placed: `focus` is the
+    /// node that takes the keys, ring or not. Targets are scrolled as the
+    /// presented frames are, so both are window pixels.
+    public init(frame: Int, time: Double, animating: Bool, drawn: Painter.Frame, focus: NodeID?, popup: Popup?) {
+        let nodes = drawn.scene.nodes.compactMap { node -> Node? in
+            guard let shown = drawn.presented[node.id] else { return nil }
+            let target = PixelRect(node.frame.offsetBy(dx: -drawn.scroll.x, dy: -drawn.scroll.y))
+            return Node(id: node.id, kind: node.kind, text: node.text, frame: shown, target: target, focused: focus == node.id)
+        }
+        self.init(frame: frame, time: time, window: drawn.viewport, animating: animating, scroll: drawn.scroll,
+                  nodes: nodes, popup: popup)
+    }
+
     /// The record as one line of JSON, without the newline.
     public var json: String {
         typealias J = JSONWriter
         let nodeTexts = nodes.map { node -> String in
-            var members = [("id", J.string(node.id)), ("kind", J.string(node.kind)), ("text", J.string(node.text)),
+            var members = [("id", J.string(node.id.rawValue)), ("kind", J.string(node.kind.rawValue)), ("text", J.string(node.text)),
                            ("frame", Self.box(node.frame)), ("target", Self.box(node.target))]
             if node.focused { members.append(("focused", "true")) }
             return J.object(members)
         }
         let popupText = popup.map { popup -> String in
-            let entries = zip(popup.entries, popup.rows).map { entry, row in
-                J.object([("id", J.string(entry.id)), ("kind", J.string("option")), ("text", J.string(entry.text)),
-                          ("selected", entry.isSelected ? "true" : "false"), ("frame", Self.box(row))])
+            let entries = zip(popup.menu.entries, popup.rows).map { entry, row in
+                J.object([("id", J.string(entry.id.rawValue)), ("kind", J.string(NodeKind.option.rawValue)),
+                          ("text", J.string(entry.text)), ("selected", entry.isSelected ? "true" : "false"),
+                          ("frame", Self.box(row))])
             }
-            return J.object([("owner", J.string(popup.owner)), ("frame", Self.box(popup.frame)),
+            return J.object([("owner", J.string(popup.menu.owner.rawValue)), ("frame", Self.box(popup.frame)),
                              ("nodes", "[" + entries.joined(separator: ", ") + "]")])
         } ?? "null"
         let seconds = (time * 1000).rounded() / 1000

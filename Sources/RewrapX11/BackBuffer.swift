@@ -51,15 +51,18 @@ public final class BackBuffer: Canvas {
         XFreeGC(connection.display, gc)
     }
 
-    /// Makes the buffer match the window's size; a no-op when it already does.
-    public func resize(width: Int, height: Int) {
+    /// Makes the buffer match the window's size; a no-op, returning false,
+    /// when it already does.
+    @discardableResult
+    public func resize(width: Int, height: Int) -> Bool {
         let width = max(1, width), height = max(1, height)
-        guard width != self.width || height != self.height || draw == nil else { return }
+        guard width != self.width || height != self.height || draw == nil else { return false }
         release()
         self.width = width
         self.height = height
         pixmap = XCreatePixmap(connection.display, window, UInt32(width), UInt32(height), UInt32(connection.depth))
         draw = XftDrawCreate(connection.display, pixmap, connection.visual, connection.colormap)
+        return true
     }
 
     /// Copies the finished frame to the window.

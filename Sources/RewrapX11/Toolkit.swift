@@ -70,7 +70,9 @@ public final class Toolkit {
         XStoreName(display, mainWindow, options.title.unicodeScalars.allSatisfy(\.isASCII) ? options.title : "Rewrap")
         setProperty("_NET_WM_NAME", type: connection.atom("UTF8_STRING"), bytes: Array(options.title.utf8))
         setCardinals("_NET_WM_PID", [UInt(getpid())])
-        if !options.icon.isEmpty { setCardinals("_NET_WM_ICON", options.icon) }
+        if !options.iconPixels.isEmpty {
+            setCardinals("_NET_WM_ICON", WMIcon.pack(pixels: options.iconPixels, size: options.iconSize))
+        }
 
         let classHint = XAllocClassHint()!
         "rewrap".withCString { name in

@@ -16,12 +16,13 @@ public struct ToolkitOptions {
     public var font: String
     /// Nil takes the desktop's DPI (XSETTINGS, then RESOURCE_MANAGER) over 96.
     public var scale: Double?
-    /// `_NET_WM_ICON` data: width, height, then ARGB pixels, each a C long.
-    public var icon: [UInt]
+    /// A square icon's ARGB pixels, row by row; empty for none.
+    public var iconPixels: [UInt32]
+    public var iconSize: Int
 
     public init(display: String? = nil, title: String, width: Int? = nil, height: Int? = nil, x: Int? = nil, y: Int? = nil,
                 minimumWidth: Int = 320, minimumHeight: Int = 240, font: String = "sans-serif", scale: Double? = nil,
-                icon: [UInt] = []) {
+                iconPixels: [UInt32] = [], iconSize: Int = 0) {
         self.display = display
         self.title = title
         self.width = width
@@ -32,6 +33,7 @@ public struct ToolkitOptions {
         self.minimumHeight = minimumHeight
         self.font = font
         self.scale = scale
-        self.icon = icon
+        self.iconPixels = iconPixels
+        self.iconSize = iconSize
     }
 }

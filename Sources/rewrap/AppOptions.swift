@@ -1,3 +1,5 @@
+import RewrapCommandLine
+
 /// The demo window's command line (SPEC §6).
 struct AppOptions {
     var panelPath: String?

@@ -1,4 +1,6 @@
+import RewrapCommandLine
 import RewrapLayout
+import RewrapPanelFile
 import RewrapScene
 import RewrapX11
 

@@ -1,59 +1,40 @@
 import RewrapLayout
-import RewrapMotion
+import RewrapPanelFile
 import RewrapScene
 import RewrapX11
 
-/// The demo: turns toolkit events into controller inputs, lays out, animates
-/// and draws. It owns the loop, and the loop owns the clock.
+/// The demo's loop: toolkit events become controller inputs, effects are
+/// carried out, frames are paced and drawn. The loop owns the only clock.
 final class DemoApp {
     private let toolkit: Toolkit
-    private let layout: PageLayout
     private let painter: Painter
-    private let metrics: Metrics
     private let trace: TraceWriter?
-    /// One line per frame, `cpu_seconds animating WxH`, for `make bench`:
-    /// the CPU from the start of the loop pass that drew it, so a resize's
-    /// layout counts as well as its paint and copy.
-    private let frameLog: TraceWriter?
-    private var passStartCPU = 0.0
+    private let frameLog: FrameLog?
     private let clock = Clock()
-    private var controller: PanelController
-    private var animator: Animator<String>
-    private var scene: Scene
-    private var viewport: Size
-    private var scroll = ScrollPosition()
     private let reduceMotionByOption: Bool
-    /// The open popup's rows, where it is on screen, and whether its buffer holds them.
-    private var shownPopup: (plan: PopupPlan, frame: PixelRect, isDrawn: Bool)?
+    private var controller: PanelController
+    private var stage: Stage
+    private var pacer = FramePacer(interval: 1.0 / 60)
+    private var shownPopup: ShownPopup?
     private var pendingSize: Size?
-    private var breakpoints: Breakpoints?
     private var needsDraw = true
+    private var needsPopupDraw = false
     /// The back buffer holds the latest frame at the window's size, so an
     /// Expose only needs a copy, not a repaint.
     private var bufferIsCurrent = false
-    private var needsPopupDraw = false
-    private var nextFrameTime = 0.0
-    private var frameIndex = 0
     private var running = true
 
-    /// 60 Hz while something moves.
-    private let frameInterval = 1.0 / 60
-
-    init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?,
-         frameLog: TraceWriter?) {
+    init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?) {
         self.toolkit = toolkit
         self.trace = trace
         self.frameLog = frameLog
-        metrics = Metrics(scale: toolkit.scale)
+        let metrics = Metrics(scale: toolkit.scale)
         let measurer = MeasurementCache(toolkit.fonts)
-        layout = PageLayout(metrics: metrics, strings: strings, measurer: measurer)
         painter = Painter(metrics: metrics, measurer: measurer)
-        controller = PanelController(state: state, inspecting: options.inspect)
-        animator = Animator(duration: options.slowMotion ? 2.5 : 0.25)
+        controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, inspecting: options.inspect)
+        stage = Stage(layout: PageLayout(metrics: metrics, strings: strings, measurer: measurer), state: state,
+                      viewport: toolkit.initialSize, moveDuration: options.slowMotion ? 2.5 : 0.25)
         reduceMotionByOption = options.reduceMotion
-        viewport = toolkit.initialSize
-        scene = layout.scene(for: state, viewportWidth: viewport.width)
-        animator.update(targets: scene.targets, at: 0, animate: .none)
     }
 
     /// The option, or the desktop turning animations off.
@@ -64,27 +45,25 @@ final class DemoApp {
     /// Runs until the window is closed; returns the exit status.
     func run() -> Int32 {
         while running {
-            if frameLog != nil { passStartCPU = Clock.processTime }
+            frameLog?.passStarted()
             for event in toolkit.pendingEvents() { handle(event) }
             if let size = pendingSize {
                 pendingSize = nil
-                if size != viewport { resize(to: size) }
+                if size != controller.viewport { send(.resized(size)) }
             }
             // The popup first: drawing it asks for a main frame, for the trace.
             if needsPopupDraw { drawPopup() }
             let now = clock.now
-            if animator.isAnimating {
-                if now >= nextFrameTime - 0.0005 {
+            if stage.isAnimating {
+                if pacer.isDue(at: now) {
                     drawFrame(at: now)
-                    // Keep a steady cadence; after a stall, skip ahead rather than burst.
-                    nextFrameTime += frameInterval
-                    if nextFrameTime < now { nextFrameTime = now + frameInterval }
+                    pacer.advance(after: now)
                 }
             } else if needsDraw {
                 drawFrame(at: now)
             }
             guard running else { break }
-            toolkit.wait(timeout: animator.isAnimating ? nextFrameTime - clock.now : nil)
+            toolkit.wait(timeout: stage.isAnimating ? pacer.deadline - clock.now : nil)
         }
         return 0
     }
@@ -101,27 +80,30 @@ final class DemoApp {
             // The latest size wins, even one equal to the current viewport.
             pendingSize = Size(width: Double(width), height: Double(height))
         case .pointerMoved(.main, let x, let y):
-            apply(controller.handle(.pointerMoved(over: node(atWindowPoint: x, y)), scene: scene))
+            send(.pointerMoved(over: node(at: x, y)))
         case .pointerMoved(.popup, let x, let y):
-            apply(controller.handle(.popupPointerMoved(row: popupRow(x, y)), scene: scene))
+            send(.popupPointerMoved(row: shownPopup?.row(at: x, y)))
         case .pointerLeft(.main):
-            apply(controller.handle(.pointerLeft, scene: scene))
+            send(.pointerLeft)
         case .pointerLeft(.popup):
-            apply(controller.handle(.popupPointerMoved(row: nil), scene: scene))
+            send(.popupPointerMoved(row: nil))
         case .pressed(let role, let x, let y):
             handlePress(role, x: x, y: y)
-        case .scrolled(let role, let dx, let dy):
-            if role == .main { scrollBy(Point(x: Double(dx) * metrics.scrollStep, y: Double(dy) * metrics.scrollStep)) }
+        case .scrolled(.main, let dx, let dy):
+            let step = controller.metrics.scrollStep
+            send(.scrolled(by: Point(x: Double(dx) * step, y: Double(dy) * step)))
+        case .scrolled(.popup, _, _):
+            break
         case .keyPressed(let key):
-            handleKey(key)
+            send(.key(key))
         case .closeRequested:
             running = false
         case .popupDestroyed:
             shownPopup = nil
-            apply(controller.handle(.popupLost, scene: scene))
+            send(.popupLost)
         case .settingsChanged:
-            if reduceMotion && animator.isAnimating {
-                animator.finishAll()
+            if reduceMotion && stage.isAnimating {
+                stage.finishMoves()
                 needsDraw = true
             }
         }
@@ -130,164 +112,66 @@ final class DemoApp {
     private func handlePress(_ role: WindowRole, x: Int, y: Int) {
         if controller.popup != nil {
             // Outside the popup, or in the main window when no grab was had.
-            let inside = role == .popup && shownPopup.map { x >= 0 && y >= 0 && x < $0.frame.width && y < $0.frame.height } == true
-            if inside, popupRow(x, y) == nil { return }
-            apply(controller.handle(.popupPointerPressed(row: inside ? popupRow(x, y) : nil), scene: scene))
+            let inside = role == .popup && shownPopup?.contains(x, y) == true
+            let row = inside ? shownPopup?.row(at: x, y) : nil
+            if inside, row == nil { return }
+            send(.popupPointerPressed(row: row))
         } else if role == .main {
-            apply(controller.handle(.pointerPressed(on: node(atWindowPoint: x, y)), scene: scene))
+            send(.pointerPressed(on: node(at: x, y)))
         }
     }
 
-    private func handleKey(_ key: Key) {
-        if controller.popup == nil {
-            switch key {
-            case .pageUp, .pageDown:
-                let page = max(metrics.scrollStep, viewport.height - metrics.scrollStep)
-                return scrollBy(Point(x: 0, y: key == .pageUp ? -page : page))
-            case .left, .right:
-                return scrollBy(Point(x: key == .left ? -metrics.scrollStep : metrics.scrollStep, y: 0))
-            default:
-                break
+    private func send(_ input: Input) {
+        for effect in controller.handle(input, scene: stage.scene) {
+            switch effect {
+            case .redraw: break
+            case .relayout(let animated): relayout(animated: animated)
+            case .openPopup(let menu):
+                guard let owner = stage.presented(menu.owner, at: clock.now, scroll: controller.scroll.offset) else { break }
+                shownPopup = ShownPopup(menu, below: owner, toolkit: toolkit, metrics: controller.metrics, measurer: painter.measurer)
+                needsPopupDraw = true
+            case .redrawPopup: needsPopupDraw = true
+            case .closePopup:
+                toolkit.closePopup()
+                shownPopup = nil
             }
+            needsDraw = true
         }
-        let focusBefore = controller.focus
-        apply(controller.handle(.key(key), scene: scene))
-        if let focus = controller.focus, focus != focusBefore { reveal(focus) }
     }
 
-    /// Scrolls a control into view, focus ring included.
-    private func reveal(_ id: String) {
-        guard let frame = scene.node(id)?.frame else { return }
-        let before = scroll
-        scroll.reveal(frame, margin: metrics.focusRingGap + metrics.focusRingWidth, content: scene.contentSize, viewport: viewport)
-        if scroll != before { needsDraw = true }
-    }
-
-    /// Carries out what the controller asked for.
-    private func apply(_ effects: Effects) {
-        if effects.contains(.closePopup) {
-            toolkit.closePopup()
-            shownPopup = nil
-        }
-        if effects.contains(.selectionChanged) { relayout(animated: true) }
-        if effects.contains(.openPopup) { openPopup() }
-        if effects.contains(.redrawPopup) { needsPopupDraw = true }
-        if !effects.isEmpty { needsDraw = true }
-    }
-
-    // MARK: - Layout
-
-    private func resize(to size: Size) {
-        // A menu would be left pointing at where its button was.
-        if controller.popup != nil { apply(controller.handle(.dismissPopup, scene: scene)) }
-        viewport = size
-        toolkit.mainBuffer.resize(width: Int(size.width), height: Int(size.height))
-        bufferIsCurrent = false
-        relayout(animated: false)
-    }
-
-    /// A selection animates; a resize never does, though moves in flight carry on.
     private func relayout(animated: Bool) {
         let now = clock.now
-        scene = layout.scene(for: controller.state, viewportWidth: viewport.width)
-        let animate = animated && !reduceMotion
-        let wasAnimating = animator.isAnimating
-        animator.update(targets: scene.targets, at: now, animate: animate ? .changes : .none)
-        if animator.isAnimating && !wasAnimating { nextFrameTime = now }
-        scroll.clamp(content: scene.contentSize, viewport: viewport)
-        controller.sceneChanged(scene)
-        breakpoints = nil
-        needsDraw = true
-    }
-
-    private func scrollBy(_ delta: Point) {
-        let before = scroll
-        scroll.scroll(by: delta, content: scene.contentSize, viewport: viewport)
-        if scroll != before { needsDraw = true }
-    }
-
-    // MARK: - Hit testing
-
-    /// The interactive node under a window point, by its presented frame.
-    private func node(atWindowPoint x: Int, _ y: Int) -> String? {
-        let now = clock.now
-        let point = Point(x: Double(x), y: Double(y))
-        for node in scene.nodes.reversed() where node.kind == .dropdown || node.kind == .badge {
-            if let frame = presented(node.id, at: now), frame.rect.contains(point) { return node.id }
+        let viewport = controller.viewport
+        if toolkit.mainBuffer.resize(width: Int(viewport.width), height: Int(viewport.height)) { bufferIsCurrent = false }
+        if stage.relayout(controller.state, viewport: viewport, at: now, animated: animated && !reduceMotion) {
+            pacer.start(at: now)
         }
-        return nil
+        controller.sceneChanged(stage.scene)
     }
 
-    private func popupRow(_ x: Int, _ y: Int) -> Int? {
-        shownPopup?.plan.row(at: Point(x: Double(x), y: Double(y)))
-    }
-
-    /// A node's presented frame in window pixels, scroll applied.
-    private func presented(_ id: String, at now: Double) -> PixelRect? {
-        animator.presentedFrame(of: id, at: now).map(inWindow)
-    }
-
-    /// Content coordinates to the window's pixels: the scroll applied, snapped as drawn.
-    private func inWindow(_ rect: Rect) -> PixelRect {
-        PixelRect(rect.offsetBy(dx: -scroll.offset.x, dy: -scroll.offset.y))
+    private func node(at x: Int, _ y: Int) -> NodeID? {
+        stage.interactiveNode(at: Point(x: Double(x), y: Double(y)), at: clock.now, scroll: controller.scroll.offset)
     }
 
     // MARK: - Drawing
 
     private func drawFrame(at now: Double) {
-        animator.settle(at: now)
-        let animating = animator.isAnimating
-        var presentedFrames: [String: PixelRect] = [:]
-        for node in scene.nodes { presentedFrames[node.id] = presented(node.id, at: now) }
-        let frame = Painter.Frame(scene: scene, presented: presentedFrames, viewport: viewport, scroll: scroll.offset,
-                                  focus: controller.focusVisible ? controller.focus : nil, hovered: controller.hovered, pressed: controller.popup?.owner)
+        let frame = stage.frame(at: now, controller: controller)
         painter.paint(frame, on: toolkit.mainBuffer)
         if controller.isInspecting {
-            // Searching for breakpoints plans hundreds of widths: once per layout is enough.
-            let breakpoints = self.breakpoints ?? Breakpoints(scene: scene, metrics: metrics, windowWidth: viewport.width)
-            self.breakpoints = breakpoints
-            Inspector(metrics: metrics, measurer: painter.measurer)
-                .paint(scene: scene, breakpoints: breakpoints, scroll: scroll.offset, viewport: viewport, on: toolkit.mainBuffer)
+            let breakpoints = stage.breakpoints(metrics: controller.metrics, windowWidth: frame.viewport.width)
+            Inspector(metrics: controller.metrics, measurer: painter.measurer)
+                .paint(scene: frame.scene, breakpoints: breakpoints, scroll: frame.scroll, viewport: frame.viewport, on: toolkit.mainBuffer)
         }
         toolkit.mainBuffer.present()
         bufferIsCurrent = true
+        needsDraw = false
         if let frameLog {
             toolkit.connection.flush()
-            frameLog.append(line: "\(Clock.processTime - passStartCPU) \(animating) \(Int(viewport.width))x\(Int(viewport.height))")
+            frameLog.frameDrawn(animating: stage.isAnimating, viewport: frame.viewport)
         }
-        needsDraw = false
-        record(now: now, animating: animating, presented: presentedFrames)
-        frameIndex += 1
-    }
-
-    private func record(now: Double, animating: Bool, presented: [String: PixelRect]) {
-        guard let trace else { return }
-        let nodes = scene.nodes.compactMap { node -> TraceRecord.Node? in
-            guard let frame = presented[node.id] else { return nil }
-            return TraceRecord.Node(id: node.id, kind: node.kind.rawValue, text: node.text, frame: frame, target: inWindow(node.frame),
-                                    focused: controller.focus == node.id)
-        }
-        var popup: TraceRecord.Popup?
-        if let menu = controller.popup, let shown = shownPopup {
-            popup = TraceRecord.Popup(owner: menu.owner, frame: shown.frame, entries: menu.entries,
-                                      rows: shown.plan.rows.map(PixelRect.init))
-        }
-        trace.append(TraceRecord(frame: frameIndex, time: now, window: viewport, animating: animating,
-                                 scroll: scroll.offset, nodes: nodes, popup: popup))
-    }
-
-    private func openPopup() {
-        guard let menu = controller.popup else { return }
-        reveal(menu.owner)
-        guard let owner = presented(menu.owner, at: clock.now) else { return }
-        let plan = menu.plan(metrics: metrics, measurer: painter.measurer, minimumWidth: Double(owner.width))
-        let origin = toolkit.mainWindowOrigin
-        let anchor = Rect(x: Double(origin.x + owner.x), y: Double(origin.y + owner.y),
-                          width: Double(owner.width), height: Double(owner.height))
-        let frame = PixelRect(plan.frame(below: anchor, gap: metrics.popupOffset, screen: toolkit.screenSize))
-        shownPopup = (plan, frame, false)
-        toolkit.openPopup(frame: frame)
-        needsPopupDraw = true
+        trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
+                      popup: controller.popup.flatMap { shownPopup?.traced($0) })
     }
 
     private func drawPopup() {

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RewrapCommandLine
+import RewrapPanelFile
 import RewrapScene
 
 /// Appends one line per drawn frame to the `--trace` file (or the
@@ -8,6 +10,8 @@ import RewrapScene
 /// program runs.
 final class TraceWriter {
     private let file: UnsafeMutablePointer<FILE>
+    /// The next frame's number in the trace.
+    private var frame = 0
 
     init(path: String) throws {
         guard let file = fopen(path, "w") else {
@@ -20,8 +24,10 @@ final class TraceWriter {
         fclose(file)
     }
 
-    func append(_ record: TraceRecord) {
-        append(line: record.json)
+    /// One drawn frame, numbered in the order frames were drawn.
+    func append(time: Double, animating: Bool, drawn: Painter.Frame, focus: NodeID?, popup: TraceRecord.Popup?) {
+        append(line: TraceRecord(frame: frame, time: time, animating: animating, drawn: drawn, focus: focus, popup: popup).json)
+        frame += 1
     }
 
     func append(line: String) {

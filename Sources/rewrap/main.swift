@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RewrapCommandLine
+import RewrapPanelFile
 import RewrapScene
 import RewrapX11
 
@@ -39,12 +41,13 @@ func runWindow(_ tokens: [String]) throws -> Int32 {
         throw CommandError(error.message, status: 1)
     }
     let trace = try options.tracePath.map { try TraceWriter(path: $0) }
-    let frameLog = try options.frameLogPath.map { try TraceWriter(path: $0) }
+    let frameLog = try options.frameLogPath.map { try FrameLog(path: $0) }
     let toolkit: Toolkit
     do {
         toolkit = try Toolkit(options: ToolkitOptions(
             display: options.display, title: panel.title, width: options.width, height: options.height,
-            x: options.x, y: options.y, font: options.font, scale: options.scale, icon: AppIcon.wmIcon(size: 48)))
+            x: options.x, y: options.y, font: options.font, scale: options.scale,
+            iconPixels: AppIcon.pixels(size: 48), iconSize: 48))
     } catch {
         throw CommandError(error.message, status: 1)
     }

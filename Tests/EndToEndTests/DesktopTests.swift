@@ -189,6 +189,12 @@ final class DesktopTests: XCTestCase {
         let result = try runCommand(["/usr/bin/xprop", "-id", session.windowID, "-notype", "32c", "_NET_WM_ICON"],
                                     environment: ["DISPLAY": session.server.display])
         XCTAssertTrue(result.stdout.hasPrefix("_NET_WM_ICON = 48, 48,"), result.stdout)
+        let values = result.stdout.drop { $0 != "=" }.dropFirst().split(separator: ",")
+            .compactMap { UInt32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        XCTAssertEqual(values.count, 2 + 48 * 48, "every pixel is published")
+        let (mean, worst) = IconReference.difference(Array(values.dropFirst(2)), try IconReference.svgPixels(size: 48))
+        XCTAssertLessThan(mean, 2, "what the window manager reads looks like the SVG")
+        XCTAssertLessThan(worst, 48)
     }
 
     func testInstallIntoAPrefixAndRunFromAnywhere() throws {

@@ -70,10 +70,7 @@ final class FaultTests: XCTestCase {
 
     func testLongLabelStaysWholeAloneAndScrollsSideways() throws {
         let label = String(repeating: "Very long option ", count: 176) + "end"
-        let source = try String(contentsOfFile: PackagePaths.root + "/assets/panel.json", encoding: .utf8)
-        let panel = source.replacingOccurrences(of: "\"Evenly spaced columns\"]", with: "\"\(label)\"]")
-            .replacingOccurrences(of: "\"selected\": \"Rows\"", with: "\"selected\": \"\(label)\"")
-        let file = try TemporaryFile(suffix: ".json", contents: Data(panel.utf8))
+        let file = try PanelFixture.arrangementSelecting(label)
         let session = try RewrapSession(arguments: ["--panel", file.path])
         let frame = try session.settledFrame()
         let node = try XCTUnwrap(frame.node("arrangement"))
@@ -87,11 +84,7 @@ final class FaultTests: XCTestCase {
 
     /// Wider than X's 16-bit coordinates: drawn and scrolled without a single X error.
     func testLabelWiderThanXCoordinatesDrawsCleanly() throws {
-        let label = String(repeating: "Wider than sixteen bits ", count: 260)
-        let source = try String(contentsOfFile: PackagePaths.root + "/assets/panel.json", encoding: .utf8)
-        let panel = source.replacingOccurrences(of: "\"Evenly spaced columns\"]", with: "\"\(label)\"]")
-            .replacingOccurrences(of: "\"selected\": \"Rows\"", with: "\"selected\": \"\(label)\"")
-        let file = try TemporaryFile(suffix: ".json", contents: Data(panel.utf8))
+        let file = try PanelFixture.arrangementSelecting(String(repeating: "Wider than sixteen bits ", count: 260))
         let session = try RewrapSession(arguments: ["--panel", file.path])
         let frame = try session.settledFrame()
         XCTAssertGreaterThan(try XCTUnwrap(frame.node("arrangement")).rect.width, 40_000)
@@ -103,7 +96,8 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(session.stderr, "", "no X error")
     }
 
-    func testTwoThousandDropdownsStayResponsive() throws {
+    /// How fast is for `make bench` (bench/extreme.py); this checks it is laid out right.
+    func testTwoThousandDropdownsLayOutOnResize() throws {
         let items = (0..<2000).map { "{\"id\": \"d\($0)\", \"title\": \"Item \($0)\", \"options\": [\"A\", \"Longer option\"], \"selected\": \"A\"}" }
         let panel = """
             {"title": "Many", "menus": {"heading": "Many", "footer": "Footer", "items": [\(items.joined(separator: ", "))]},
@@ -114,12 +108,8 @@ final class FaultTests: XCTestCase {
         let first = try session.settledFrame()
         XCTAssertEqual(first.nodes("dropdown").count, 2000)
         let before = session.frames().count
-        let asked = Date()
         try session.resize(width: 900, height: 500)
         try session.waitUntil("the resized frame") { try session.frames().count > before && session.lastFrame().width == 900 }
         XCTAssertEqual(session.violations(in: try session.lastFrame(), chipIDs: []), [])
-        // SPEC's 100 ms is for the release build (make bench: about 15 ms);
-        // this debug build, with a 2,000-node trace line, gets more room.
-        XCTAssertLessThan(Date().timeIntervalSince(asked), 0.5)
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
-import RewrapMotion
 import RewrapTestSupport
 import XCTest
 
 /// Motion as a person sees it, read back from the trace (SPEC §5).
 final class MotionTests: XCTestCase {
-    private let easeInOut = TimingCurve.easeInOut
+    /// CSS ease-in-out rebuilt independently of the program's own curve.
+    private let easeInOut = ReferenceBezier.easeInOut
 
     /// Opens Pattern and picks "Alternating diagonal lines"; returns the frame count before the pick.
     private func pickLongPattern(_ session: RewrapSession) throws -> Int {
@@ -46,7 +46,7 @@ final class MotionTests: XCTestCase {
         for frame in moving {
             guard let node = frame.node(id) else { continue }
             let progress = (node.frame[axis] - from) / (to - from)
-            let expected = easeInOut.progress(at: (frame.time - first.time) / 0.25)
+            let expected = easeInOut.bisectedProgress(at: (frame.time - first.time) / 0.25)
             XCTAssertEqual(progress, expected, accuracy: 0.1, "\(id) at t = \(frame.time - first.time)")
         }
         for node in last.nodes {
@@ -105,7 +105,7 @@ final class MotionTests: XCTestCase {
         // more than the curve's steepest slope (about 1.72) per 0.25 s. Allow
         // that over each frame gap, plus rounding; a step at the interruption
         // must be no larger.
-        let steepest = (0..<1000).map { (easeInOut.progress(at: Double($0 + 1) / 1000) - easeInOut.progress(at: Double($0) / 1000)) * 1000 }.max()!
+        let steepest = (0..<1000).map { (easeInOut.bisectedProgress(at: Double($0 + 1) / 1000) - easeInOut.bisectedProgress(at: Double($0) / 1000)) * 1000 }.max()!
         func offset(_ node: TraceFrame.Node) -> Double {
             (0..<3).map { abs(node.frame[$0] - node.target[$0]) }.max()!
         }

@@ -85,16 +85,6 @@ final class ChipRowLayoutTests: XCTestCase {
         XCTAssertEqual(result.size.width, 344)
     }
 
-    func testEachChipAndBadgeTextIsMeasuredOnce() {
-        let measurer = FixedAdvanceMeasurer()
-        let titles = (0..<50).map { "Chip \($0)" }
-        let items = ChipRowItems(chips: titles.map { Size(width: measurer.measure($0, style: .body).width, height: 20) }) {
-            Size(width: measurer.measure("\($0) more", style: .body).width, height: 20)
-        }
-        _ = layout.plan(for: Proposal(width: 300), items: items)
-        XCTAssertEqual(measurer.calls, 100, "n chips + n badge counts, not n(n+1)/2")
-    }
-
     func testNegativeSpacingIsTreatedAsZero() {
         let result = ChipRowLayout(spacing: -8).plan(for: Proposal(width: 320), items: ChipRowItems(chips: chips) { _ in Size(width: 60, height: 28) })
         XCTAssertEqual(result.visible, 4)

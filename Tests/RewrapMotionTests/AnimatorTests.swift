@@ -1,5 +1,6 @@
 import RewrapLayout
 import RewrapMotion
+import RewrapTestSupport
 import XCTest
 
 final class AnimatorTests: XCTestCase {
@@ -32,14 +33,14 @@ final class AnimatorTests: XCTestCase {
     /// An animator showing `before` since t = 1, then asked at t = 2 to move to `after`.
     private func moving(_ animator: Animator<String> = Animator()) -> Animator<String> {
         var animator = animator
-        animator.update(targets: before, at: 1, animate: .changes)
-        animator.update(targets: after, at: 2, animate: .changes)
+        animator.update(targets: before, at: 1, animate: .animateChanges)
+        animator.update(targets: after, at: 2, animate: .animateChanges)
         return animator
     }
 
     func testFirstUpdatePlacesNodesAtTargetsWithoutMoving() {
         var animator = Animator<String>()
-        animator.update(targets: before, at: 1, animate: .changes)
+        animator.update(targets: before, at: 1, animate: .animateChanges)
         for (id, target) in before {
             XCTAssertEqual(animator.presentedFrame(of: id, at: 1), target, id)
         }
@@ -104,8 +105,8 @@ final class AnimatorTests: XCTestCase {
         var targets = before
         targets["c"] = after["c"]
         var animator = Animator<String>()
-        animator.update(targets: before, at: 1, animate: .changes)
-        animator.update(targets: targets, at: 2, animate: .changes)
+        animator.update(targets: before, at: 1, animate: .animateChanges)
+        animator.update(targets: targets, at: 2, animate: .animateChanges)
         for i in 0...15 {
             let now = 2 + Double(i) * frameInterval
             XCTAssertEqual(animator.presentedFrame(of: "a", at: now), before["a"], "at \(now)")
@@ -116,8 +117,8 @@ final class AnimatorTests: XCTestCase {
 
     func testIdenticalTargetsStartNoMove() {
         var animator = Animator<String>()
-        animator.update(targets: before, at: 1, animate: .changes)
-        animator.update(targets: before, at: 2, animate: .changes)
+        animator.update(targets: before, at: 1, animate: .animateChanges)
+        animator.update(targets: before, at: 2, animate: .animateChanges)
         XCTAssertFalse(animator.isAnimating)
         XCTAssertNil(animator.endTime)
     }
@@ -128,9 +129,9 @@ final class AnimatorTests: XCTestCase {
         let start = ["a": Rect(x: 553.73, y: 0.1, width: 80.7, height: 24)]
         let moved = ["a": Rect(x: 246.181, y: 0.7, width: 132.13, height: 24)]
         var animator = Animator<String>()
-        animator.update(targets: start, at: 1, animate: .changes)
-        animator.update(targets: moved, at: 2, animate: .changes)
-        animator.update(targets: moved, at: 2.3, animate: .changes)
+        animator.update(targets: start, at: 1, animate: .animateChanges)
+        animator.update(targets: moved, at: 2, animate: .animateChanges)
+        animator.update(targets: moved, at: 2.3, animate: .animateChanges)
         XCTAssertFalse(animator.isAnimating)
         XCTAssertEqual(animator.presentedFrame(of: "a", at: 2.3), moved["a"])
     }
@@ -139,8 +140,8 @@ final class AnimatorTests: XCTestCase {
         var swapped = before
         (swapped["a"], swapped["b"]) = (before["b"], before["a"])
         var animator = Animator<String>()
-        animator.update(targets: before, at: 1, animate: .changes)
-        animator.update(targets: swapped, at: 2, animate: .changes)
+        animator.update(targets: before, at: 1, animate: .animateChanges)
+        animator.update(targets: swapped, at: 2, animate: .animateChanges)
         XCTAssertEqual(animator.presentedFrame(of: "a", at: 2), before["a"])
         XCTAssertEqual(animator.presentedFrame(of: "b", at: 2), before["b"])
         XCTAssertEqual(animator.presentedFrame(of: "a", at: 2.25), before["b"])
@@ -153,7 +154,7 @@ final class AnimatorTests: XCTestCase {
         var targets = after
         targets["b"] = nil
         targets["d"] = Rect(x: 0, y: 64, width: 70, height: 24)
-        animator.update(targets: targets, at: 2.1, animate: .none)
+        animator.update(targets: targets, at: 2.1, animate: .retargetInFlight)
         XCTAssertEqual(animator.endTime, 2.25)
         for i in 0...9 {
             let now = 2.1 + Double(i) * frameInterval
@@ -169,7 +170,7 @@ final class AnimatorTests: XCTestCase {
         let shown = animator.presentedFrame(of: "c", at: 2.1)!
         var targets = after
         targets["d"] = Rect(x: 0, y: 64, width: 70, height: 24)
-        animator.update(targets: targets, at: 2.1, animate: .changes)
+        animator.update(targets: targets, at: 2.1, animate: .animateChanges)
         assertFrame(animator.presentedFrame(of: "c", at: 2.1), shown)
         assertFrame(animator.presentedFrame(of: "c", at: 2.35), after["c"]!)
         XCTAssertEqual(animator.presentedFrame(of: "d", at: 2.1), targets["d"], "a new node appears in place")
@@ -179,11 +180,11 @@ final class AnimatorTests: XCTestCase {
         var animator = moving()
         var targets = after
         targets["c"] = nil
-        animator.update(targets: targets, at: 2.1, animate: .changes)
+        animator.update(targets: targets, at: 2.1, animate: .animateChanges)
         XCTAssertNil(animator.presentedFrame(of: "c", at: 2.1))
         XCTAssertNil(animator.presentedFrame(of: "c", at: 3))
         XCTAssertNil(animator.targets["c"])
-        animator.update(targets: [:], at: 2.2, animate: .none)
+        animator.update(targets: [:], at: 2.2, animate: .retargetInFlight)
         XCTAssertNil(animator.presentedFrame(of: "a", at: 2.2))
         XCTAssertFalse(animator.isAnimating, "a removed node stops moving")
         XCTAssertNil(animator.endTime)
@@ -194,7 +195,7 @@ final class AnimatorTests: XCTestCase {
         var animator = moving()
         let now = 2.08
         let shown = after.keys.reduce(into: [String: Rect]()) { $0[$1] = animator.presentedFrame(of: $1, at: now) }
-        animator.update(targets: elsewhere, at: now, animate: .changes)
+        animator.update(targets: elsewhere, at: now, animate: .animateChanges)
         XCTAssertEqual(animator.endTime, now + 0.25)
         // ease-in-out never covers more than maxSlope × (dt / duration) of the distance in dt.
         let maxSlope = ReferenceBezier.easeInOut.sampled().maxSlope
@@ -210,8 +211,8 @@ final class AnimatorTests: XCTestCase {
     // SPEC §5: a resize is not animated.
     func testResizeWithNothingInFlightJumps() {
         var animator = Animator<String>()
-        animator.update(targets: before, at: 1, animate: .changes)
-        animator.update(targets: after, at: 2, animate: .none)
+        animator.update(targets: before, at: 1, animate: .animateChanges)
+        animator.update(targets: after, at: 2, animate: .retargetInFlight)
         for (id, target) in after {
             XCTAssertEqual(animator.presentedFrame(of: id, at: 2), target, id)
         }
@@ -222,7 +223,7 @@ final class AnimatorTests: XCTestCase {
     // A move that ended but has not been settled yet is not in flight.
     func testResizeAfterMoveEndedJumps() {
         var animator = moving()
-        animator.update(targets: elsewhere, at: 2.3, animate: .none)
+        animator.update(targets: elsewhere, at: 2.3, animate: .retargetInFlight)
         for (id, target) in elsewhere {
             XCTAssertEqual(animator.presentedFrame(of: id, at: 2.3), target, id)
         }
@@ -234,7 +235,7 @@ final class AnimatorTests: XCTestCase {
         var animator = moving()
         let now = 2.1
         let shown = after.keys.reduce(into: [String: Rect]()) { $0[$1] = animator.presentedFrame(of: $1, at: now) }
-        animator.update(targets: elsewhere, at: now, animate: .none)
+        animator.update(targets: elsewhere, at: now, animate: .retargetInFlight)
         XCTAssertTrue(animator.isAnimating)
         XCTAssertEqual(animator.endTime, 2.25, "the resize keeps the original end time")
         for (id, target) in elsewhere {
@@ -248,9 +249,9 @@ final class AnimatorTests: XCTestCase {
         var targets = before
         targets["c"] = after["c"]
         var animator = Animator<String>()
-        animator.update(targets: before, at: 1, animate: .changes)
-        animator.update(targets: targets, at: 2, animate: .changes)
-        animator.update(targets: elsewhere, at: 2.1, animate: .none)
+        animator.update(targets: before, at: 1, animate: .animateChanges)
+        animator.update(targets: targets, at: 2, animate: .animateChanges)
+        animator.update(targets: elsewhere, at: 2.1, animate: .retargetInFlight)
         XCTAssertEqual(animator.presentedFrame(of: "a", at: 2.1), elsewhere["a"])
         XCTAssertEqual(animator.presentedFrame(of: "b", at: 2.1), elsewhere["b"])
         XCTAssertNotEqual(animator.presentedFrame(of: "c", at: 2.1), elsewhere["c"], "c carries on moving")

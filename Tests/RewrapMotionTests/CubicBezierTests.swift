@@ -1,4 +1,5 @@
 import RewrapMotion
+import RewrapTestSupport
 import XCTest
 
 final class CubicBezierTests: XCTestCase {

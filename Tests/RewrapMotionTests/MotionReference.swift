@@ -1,74 +1,6 @@
+import Foundation
 import RewrapLayout
 import XCTest
-
-/// A cubic-bezier timing function worked out a second way, so tests do not
-/// check the solver against itself: points come from de Casteljau's
-/// construction instead of the expanded polynomial, and x is inverted by a
-/// dense table or by plain bisection instead of Newton's method.
-struct ReferenceBezier {
-    let x1: Double, y1: Double, x2: Double, y2: Double
-
-    init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        (self.x1, self.y1, self.x2, self.y2) = (x1, y1, x2, y2)
-    }
-
-    static let easeInOut = ReferenceBezier(0.42, 0, 0.58, 1)
-
-    func x(_ s: Double) -> Double { Self.deCasteljau(s, x1, x2) }
-    func y(_ s: Double) -> Double { Self.deCasteljau(s, y1, y2) }
-
-    private static func deCasteljau(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-        func lerp(_ a: Double, _ b: Double) -> Double { a * (1 - s) + b * s }
-        let a = lerp(0, p1), b = lerp(p1, p2), c = lerp(p2, 1)
-        return lerp(lerp(a, b), lerp(b, c))
-    }
-
-    /// Halves [0, 1] until it cannot shrink further. Slow but safe: it needs
-    /// only that x(s) is monotonic, which holds for x1, x2 in 0...1.
-    func bisectedProgress(at fraction: Double) -> Double {
-        // The curve joins (0, 0) to (1, 1) by definition; bisecting for them
-        // would stop short where x(s) is flat at an end.
-        if fraction <= 0 { return 0 }
-        if fraction >= 1 { return 1 }
-        var low = 0.0, high = 1.0
-        while true {
-            let mid = (low + high) / 2
-            if mid <= low || mid >= high { break }
-            if x(mid) < fraction { low = mid } else { high = mid }
-        }
-        return y((low + high) / 2)
-    }
-
-    /// The curve sampled at `steps` + 1 evenly spaced parameters.
-    func sampled(steps: Int = 100_000) -> SampledCurve {
-        let s = (0...steps).map { Double($0) / Double(steps) }
-        return SampledCurve(xs: s.map(x), ys: s.map(y))
-    }
-}
-
-/// A polyline through sampled curve points, read by linear interpolation.
-struct SampledCurve {
-    let xs: [Double]
-    let ys: [Double]
-
-    func progress(at fraction: Double) -> Double {
-        // First sample at or past `fraction`; xs is sorted because x(s) is monotonic.
-        var low = 0, high = xs.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if xs[mid] < fraction { low = mid + 1 } else { high = mid }
-        }
-        guard low > 0 else { return ys[0] }
-        let span = xs[low] - xs[low - 1]
-        guard span > 0 else { return ys[low] }
-        return ys[low - 1] + (ys[low] - ys[low - 1]) * (fraction - xs[low - 1]) / span
-    }
-
-    /// The steepest chord: the most distance per unit of time the curve covers.
-    var maxSlope: Double {
-        (1..<xs.count).map { (i: Int) -> Double in (ys[i] - ys[i - 1]) / (xs[i] - xs[i - 1]) }.max() ?? 0
-    }
-}
 
 /// The largest difference in any of a rectangle's four numbers.
 func frameDistance(_ a: Rect, _ b: Rect) -> Double {
@@ -82,4 +14,28 @@ func assertFrame(_ actual: Rect?, _ expected: Rect, accuracy: Double = 1e-9, _ m
     }
     XCTAssertLessThanOrEqual(frameDistance(actual, expected), accuracy,
                              "\(actual) is not \(expected) \(message)", file: file, line: line)
+}
+
+/// A damped spring worked out by numerical integration instead of its closed form.
+enum StepResponse {
+    /// The step response of x'' + 2ζωx' + ω²(x − 1) = 0 from rest, by RK4
+    /// integration, with ω set as the doc says: for ζ ≤ 1 the envelope e^(−ζω)
+    /// is 0.01 % at fraction 1, so only those are checked this way.
+    static func integrated(dampingRatio zeta: Double, at fractions: [Double]) -> [Double] {
+        let omega = log(10_000) / zeta
+        func acceleration(_ x: Double, _ v: Double) -> Double { -2 * zeta * omega * v - omega * omega * (x - 1) }
+        let steps = 100_000, h = 1 / Double(steps)
+        var x = 0.0, v = 0.0
+        var values = [0.0]
+        for _ in 0..<steps {
+            let (k1x, k1v) = (v, acceleration(x, v))
+            let (k2x, k2v) = (v + h / 2 * k1v, acceleration(x + h / 2 * k1x, v + h / 2 * k1v))
+            let (k3x, k3v) = (v + h / 2 * k2v, acceleration(x + h / 2 * k2x, v + h / 2 * k2v))
+            let (k4x, k4v) = (v + h * k3v, acceleration(x + h * k3x, v + h * k3v))
+            x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+            v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+            values.append(x)
+        }
+        return fractions.map { values[Int(($0 * Double(steps)).rounded())] }
+    }
 }

@@ -9,27 +9,6 @@ final class SpringTests: XCTestCase {
         (0...count).map { spring.progress(at: Double($0) / Double(count)) }
     }
 
-    /// The step response of x'' + 2ζωx' + ω²(x − 1) = 0 from rest, by RK4
-    /// integration, with ω set as the doc says: for ζ ≤ 1 the envelope e^(−ζω)
-    /// is 0.01 % at fraction 1, so only those are checked this way.
-    private func integratedStepResponse(dampingRatio zeta: Double, at fractions: [Double]) -> [Double] {
-        let omega = log(10_000) / zeta
-        func acceleration(_ x: Double, _ v: Double) -> Double { -2 * zeta * omega * v - omega * omega * (x - 1) }
-        let steps = 100_000, h = 1 / Double(steps)
-        var x = 0.0, v = 0.0
-        var values = [0.0]
-        for _ in 0..<steps {
-            let (k1x, k1v) = (v, acceleration(x, v))
-            let (k2x, k2v) = (v + h / 2 * k1v, acceleration(x + h / 2 * k1x, v + h / 2 * k1v))
-            let (k3x, k3v) = (v + h / 2 * k2v, acceleration(x + h / 2 * k2x, v + h / 2 * k2v))
-            let (k4x, k4v) = (v + h * k3v, acceleration(x + h * k3x, v + h * k3v))
-            x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
-            v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
-            values.append(x)
-        }
-        return fractions.map { values[Int(($0 * Double(steps)).rounded())] }
-    }
-
     func testSpringStartsAtZeroFromRest() {
         for zeta in dampingRatios {
             let spring = Spring(dampingRatio: zeta)
@@ -60,7 +39,7 @@ final class SpringTests: XCTestCase {
         let fractions = (1...19).map { Double($0) / 20 }
         for zeta in [0.3, 0.7, 1] {
             let spring = Spring(dampingRatio: zeta)
-            let expected = integratedStepResponse(dampingRatio: zeta, at: fractions)
+            let expected = StepResponse.integrated(dampingRatio: zeta, at: fractions)
             for (t, value) in zip(fractions, expected) {
                 XCTAssertEqual(spring.progress(at: t), value, accuracy: 1e-6, "ζ = \(zeta) at \(t)")
             }

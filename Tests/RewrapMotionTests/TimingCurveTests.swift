@@ -1,12 +1,18 @@
 import RewrapMotion
+import RewrapTestSupport
 import XCTest
 
 final class TimingCurveTests: XCTestCase {
     private let easeInOut = TimingCurve.easeInOut
 
-    // SPEC §5 names the curve: cubic-bezier(0.42, 0, 0.58, 1).
+    // SPEC §5 names the curve: cubic-bezier(0.42, 0, 0.58, 1), here
+    // rebuilt from those control points by de Casteljau and bisection.
     func testEaseInOutIsTheCSSCurve() {
-        XCTAssertEqual(easeInOut, .cubicBezier(CubicBezier(0.42, 0, 0.58, 1)))
+        let reference = ReferenceBezier(0.42, 0, 0.58, 1)
+        for i in 0...200 {
+            let t = Double(i) / 200
+            XCTAssertEqual(easeInOut.progress(at: t), reference.bisectedProgress(at: t), accuracy: 1e-9, "t = \(t)")
+        }
     }
 
     func testEaseInOutFixesStartMiddleAndEnd() {
@@ -56,11 +62,12 @@ final class TimingCurveTests: XCTestCase {
         }
     }
 
-    func testSpringCurveFollowsItsSpring() {
-        let spring = Spring(dampingRatio: 0.6)
-        for i in 0...100 {
-            let t = Double(i) / 100
-            XCTAssertEqual(TimingCurve.spring(spring).progress(at: t), spring.progress(at: t))
+    /// The spring curve moves as a damped oscillator does, integrated step by step.
+    func testSpringCurveFollowsTheOscillatorEquation() {
+        let fractions = (1...19).map { Double($0) / 20 }
+        let expected = StepResponse.integrated(dampingRatio: 0.6, at: fractions)
+        for (t, value) in zip(fractions, expected) {
+            XCTAssertEqual(TimingCurve.spring(Spring(dampingRatio: 0.6)).progress(at: t), value, accuracy: 1e-6, "t = \(t)")
         }
     }
 

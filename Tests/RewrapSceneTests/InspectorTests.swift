@@ -1,20 +1,11 @@
 import RewrapLayout
+import RewrapPanelFile
 import RewrapScene
 import RewrapTestSupport
 import XCTest
 
 /// The inspector shows the plan's decisions; these check it draws them.
 final class InspectorTests: XCTestCase {
-    private final class Recorder: Canvas {
-        var fills: [(shape: Shape, x: Int, y: Int, color: Color)] = []
-        var texts: [(text: String, x: Int, baseline: Int)] = []
-        func clear(_ color: Color) {}
-        func fill(_ shape: Shape, x: Int, y: Int, color: Color) { fills.append((shape, x, y, color)) }
-        func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
-            texts.append((text, x, baseline))
-        }
-    }
-
     private let metrics = Metrics()
     private let measurer = FixedAdvanceMeasurer()
 
@@ -24,10 +15,10 @@ final class InspectorTests: XCTestCase {
             .scene(for: PanelState(panel: panel), viewportWidth: width)
     }
 
-    private func paint(width: Double, height: Double = 420) throws -> (Recorder, Scene, Breakpoints) {
+    private func paint(width: Double, height: Double = 420) throws -> (RecordingCanvas, Scene, Breakpoints) {
         let scene = try scene(width: width)
         let breakpoints = Breakpoints(scene: scene, metrics: metrics, windowWidth: width)
-        let recorder = Recorder()
+        let recorder = RecordingCanvas()
         Inspector(metrics: metrics, measurer: measurer)
             .paint(scene: scene, breakpoints: breakpoints, scroll: .zero, viewport: Size(width: width, height: height), on: recorder)
         return (recorder, scene, breakpoints)

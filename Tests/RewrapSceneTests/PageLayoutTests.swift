@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapPanelFile
 import RewrapScene
 import RewrapTestSupport
 import XCTest
@@ -44,7 +45,7 @@ final class PageLayoutTests: XCTestCase {
         PageLayout(metrics: metrics, strings: Strings(.english), measurer: measurer).scene(for: state, viewportWidth: width)
     }
 
-    private func frame(_ scene: Scene, _ id: String, file: StaticString = #filePath, line: UInt = #line) throws -> Rect {
+    private func frame(_ scene: Scene, _ id: NodeID, file: StaticString = #filePath, line: UInt = #line) throws -> Rect {
         try XCTUnwrap(scene.node(id), "no node \(id)", file: file, line: line).frame
     }
 
@@ -86,8 +87,8 @@ final class PageLayoutTests: XCTestCase {
         let heading = Rect(x: 20, y: 20, width: boldWidth("Layout options"), height: lineHeight)
         XCTAssertEqual(try frame(scene, "menus.heading"), heading)
         let panelTop = heading.maxY + sectionSpacing
-        for id in ["shape", "pattern", "arrangement"] {
-            XCTAssertEqual(try frame(scene, id).minY, panelTop, id)
+        for id: NodeID in ["shape", "pattern", "arrangement"] {
+            XCTAssertEqual(try frame(scene, id).minY, panelTop, "\(id)")
         }
         let footerTop = panelTop + controlHeight + sectionSpacing
         XCTAssertEqual(try frame(scene, "menus.footer"),
@@ -131,7 +132,7 @@ final class PageLayoutTests: XCTestCase {
     func testDropdownIdealSizeIsPaddingLabelChevronGapAndChevron() throws {
         let scene = scene(try shippedState(), width: 680)
         for node in scene.nodes where node.kind == .dropdown {
-            XCTAssertEqual(node.frame.size, Size(width: dropdownWidth(node.text), height: controlHeight), node.id)
+            XCTAssertEqual(node.frame.size, Size(width: dropdownWidth(node.text), height: controlHeight), "\(node.id)")
         }
         let layout = PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
         XCTAssertEqual(layout.dropdownSize(for: "Shape: Circle"), Size(width: 127, height: 29))
@@ -208,8 +209,8 @@ final class PageLayoutTests: XCTestCase {
         let after = scene(state, width: 500)
         let grown = controlHeight + controlSpacing
         XCTAssertEqual(try frame(after, "menus.footer").minY, panelTop + 2 * controlHeight + controlSpacing + sectionSpacing)
-        for id in ["chips.heading", "sketch", "chips.footer"] {
-            XCTAssertEqual(try frame(after, id).minY, try frame(before, id).minY + grown, id)
+        for id: NodeID in ["chips.heading", "sketch", "chips.footer"] {
+            XCTAssertEqual(try frame(after, id).minY, try frame(before, id).minY + grown, "\(id)")
         }
     }
 
@@ -227,7 +228,7 @@ final class PageLayoutTests: XCTestCase {
             let rowTop = try frame(scene, "chips.heading").maxY + sectionSpacing
             var x = padding
             for node in shown {
-                XCTAssertEqual(node.frame, Rect(x: x, y: rowTop, width: chipWidth(node.text), height: controlHeight), node.id)
+                XCTAssertEqual(node.frame, Rect(x: x, y: rowTop, width: chipWidth(node.text), height: controlHeight), "\(node.id)")
                 x += chipWidth(node.text) + controlSpacing
             }
             if visible == chips.count {
@@ -251,7 +252,7 @@ final class PageLayoutTests: XCTestCase {
     }
 
     func testBadgeWidthDependsOnItsCount() throws {
-        let chips = (0..<12).map { ChipSpec(id: "c\($0)", title: "Chip") }   // 48 px each
+        let chips = (0..<12).map { ChipSpec(id: NodeID("c\($0)"), title: "Chip") }   // 48 px each
         let state = PanelState(panel: panel(chips: chips))
         // Three chips and "9 more": 3 × 48 + 62 + 3 × 8 = 230.
         let nine = scene(state, width: 230 + 2 * padding)
@@ -336,7 +337,7 @@ final class PageLayoutTests: XCTestCase {
                                            "sketch", "color-samples", "shapes", "badge", "chips.footer"])
         XCTAssertEqual(targets.count, scene.nodes.count)
         for node in scene.nodes {
-            XCTAssertEqual(targets[node.id], node.frame, node.id)
+            XCTAssertEqual(targets[node.id], node.frame, "\(node.id)")
         }
     }
 
@@ -352,6 +353,21 @@ final class PageLayoutTests: XCTestCase {
             XCTAssertEqual(cache.misses, misses, "the second pass should be served from the cache")
             XCTAssertEqual(fresh, raw, "width \(width)")
             XCTAssertEqual(warm, raw, "width \(width)")
+        }
+    }
+
+    /// SPEC §3: choosing among n + 1 candidates measures each chip and each
+    /// badge count once, through the path that turns titles into chip items.
+    func testEachChipAndBadgeTextIsMeasuredOnce() {
+        let chips = (0..<50).map { ChipSpec(id: NodeID("c\($0)"), title: "Chip \($0)") }
+        let measurer = FixedAdvanceMeasurer()
+        let scene = scene(PanelState(panel: panel(chips: chips)), width: 300, measurer: measurer)
+        XCTAssertGreaterThan(scene.chipPlan.hidden, 0, "fixture: some chips are hidden")
+        for chip in chips {
+            XCTAssertEqual(measurer.measured[chip.title], 1, chip.title)
+        }
+        for count in 1...50 {
+            XCTAssertEqual(measurer.measured["\(count) more"], 1, "badge for \(count)")
         }
     }
 }

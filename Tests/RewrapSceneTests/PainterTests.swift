@@ -1,56 +1,8 @@
 import RewrapLayout
+import RewrapPanelFile
 import RewrapScene
 import RewrapTestSupport
 import XCTest
-
-/// A canvas that keeps every call, so painting can be checked without a display.
-private final class RecordingCanvas: Canvas {
-    enum Call: Equatable {
-        case clear(Color)
-        case fill([CoverageSpan], x: Int, y: Int, color: Color)
-        case text(String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?)
-
-        func moved(dx: Int, dy: Int) -> Call {
-            switch self {
-            case .clear:
-                return self
-            case .fill(let spans, let x, let y, let color):
-                return .fill(spans, x: x + dx, y: y + dy, color: color)
-            case .text(let text, let x, let baseline, let style, let color, let clip):
-                let movedClip = clip.map { PixelRect(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height) }
-                return .text(text, x: x + dx, baseline: baseline + dy, style: style, color: color, clip: movedClip)
-            }
-        }
-    }
-
-    private(set) var calls: [Call] = []
-
-    func clear(_ color: Color) {
-        calls.append(.clear(color))
-    }
-
-    func fill(_ shape: Shape, x: Int, y: Int, color: Color) {
-        calls.append(.fill(shape.spans, x: x, y: y, color: color))
-    }
-
-    func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
-        calls.append(.text(text, x: x, baseline: baseline, style: style, color: color, clip: clip))
-    }
-
-    var texts: [(text: String, x: Int, baseline: Int, color: Color)] {
-        calls.compactMap {
-            if case .text(let text, let x, let baseline, _, let color, _) = $0 { return (text, x, baseline, color) }
-            return nil
-        }
-    }
-
-    var fills: [(spans: [CoverageSpan], x: Int, y: Int, color: Color)] {
-        calls.compactMap {
-            if case .fill(let spans, let x, let y, let color) = $0 { return (spans, x, y, color) }
-            return nil
-        }
-    }
-}
 
 final class PainterTests: XCTestCase {
     private let metrics = Metrics()
@@ -63,12 +15,12 @@ final class PainterTests: XCTestCase {
     }
 
     /// Every node at its target frame, shifted as a scroll of `dy` would.
-    private func presented(_ scene: Scene, dy: Double = 0) -> [String: PixelRect] {
+    private func presented(_ scene: Scene, dy: Double = 0) -> [NodeID: PixelRect] {
         scene.targets.mapValues { PixelRect($0.offsetBy(dx: 0, dy: dy)) }
     }
 
-    private func paint(_ scene: Scene, presented: [String: PixelRect], viewport: Size = Size(width: 440, height: 2000),
-                       focus: String? = nil) -> RecordingCanvas {
+    private func paint(_ scene: Scene, presented: [NodeID: PixelRect], viewport: Size = Size(width: 440, height: 2000),
+                       focus: NodeID? = nil) -> RecordingCanvas {
         let canvas = RecordingCanvas()
         painter.paint(Painter.Frame(scene: scene, presented: presented, viewport: viewport, scroll: .zero,
                                     focus: focus, hovered: nil, pressed: nil), on: canvas)
@@ -107,11 +59,11 @@ final class PainterTests: XCTestCase {
         for fill in fills.prefix(2) {
             XCTAssertEqual(fill.x, box.x)
             XCTAssertEqual(fill.y, box.y)
-            XCTAssertEqual(bounds(fill.spans), PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+            XCTAssertEqual(bounds(fill.shape.spans), PixelRect(x: 0, y: 0, width: box.width, height: box.height))
         }
         // The chevron sits 10 px in from the right edge and is 8 px wide.
         XCTAssertEqual(fills[2].x, box.x + box.width - 10 - 8)
-        let chevron = bounds(fills[2].spans)
+        let chevron = bounds(fills[2].shape.spans)
         XCTAssertEqual(Double(fills[2].y + chevron.y) + Double(chevron.height) / 2, Double(box.y) + Double(box.height) / 2, accuracy: 1)
         let label = try XCTUnwrap(canvas.texts.first)
         XCTAssertEqual(label.text, "Shape: Circle")
@@ -148,22 +100,22 @@ final class PainterTests: XCTestCase {
         let scene = try scene()
         let frames = presented(scene)
         XCTAssertTrue(paint(scene, presented: frames).fills.allSatisfy { $0.color != Palette.accent }, "no focus, no ring")
-        for id in ["pattern", "badge"] {
+        for id: NodeID in ["pattern", "badge"] {
             let rings = paint(scene, presented: frames, focus: id).fills.filter { $0.color == Palette.accent }
-            XCTAssertEqual(rings.count, 1, id)
+            XCTAssertEqual(rings.count, 1, "\(id)")
             // 2 px gap and 2 px ring outside the box on every side.
             let box = try XCTUnwrap(frames[id])
             let ring = try XCTUnwrap(rings.first)
-            let outline = bounds(ring.spans)
+            let outline = bounds(ring.shape.spans)
             XCTAssertEqual(PixelRect(x: ring.x + outline.x, y: ring.y + outline.y, width: outline.width, height: outline.height),
-                           PixelRect(x: box.x - 4, y: box.y - 4, width: box.width + 8, height: box.height + 8), id)
+                           PixelRect(x: box.x - 4, y: box.y - 4, width: box.width + 8, height: box.height + 8), "\(id)")
         }
     }
 
     // MARK: - Popup
 
     func testPopupMarksSelectedEntryAndHighlightsRow() throws {
-        let entries = ["Circle", "Square", "Star"].map { PopupEntry(id: "shape/\($0)", text: $0, isSelected: $0 == "Square") }
+        let entries = ["Circle", "Square", "Star"].map { PopupEntry(id: NodeID("shape/\($0)"), text: $0, isSelected: $0 == "Square") }
         let menu = PopupMenu(owner: "shape", entries: entries, highlighted: 2)
         let plan = menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 127)
         let canvas = RecordingCanvas()
@@ -181,7 +133,7 @@ final class PainterTests: XCTestCase {
         let highlight = try XCTUnwrap(highlights.first)
         XCTAssertEqual(highlight.x, rows[2].x)
         XCTAssertEqual(highlight.y, rows[2].y)
-        XCTAssertEqual(bounds(highlight.spans), PixelRect(x: 0, y: 0, width: rows[2].width, height: rows[2].height))
+        XCTAssertEqual(bounds(highlight.shape.spans), PixelRect(x: 0, y: 0, width: rows[2].width, height: rows[2].height))
 
         let colors = Dictionary(canvas.texts.filter { $0.text != "✓" }.map { ($0.text, $0.color) }, uniquingKeysWith: { first, _ in first })
         XCTAssertEqual(colors, ["Circle": Palette.text, "Square": Palette.text, "Star": Palette.highlightText])

@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapPanelFile
 import RewrapScene
 import RewrapTestSupport
 import XCTest
@@ -43,7 +44,7 @@ final class PanelControllerTests: XCTestCase {
     }
 
     private func controller() -> PanelController {
-        PanelController(state: PanelState(panel: panel))
+        PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 400, height: 300))
     }
 
     /// Focuses the shape dropdown with Tab and opens it with `key`.
@@ -53,7 +54,7 @@ final class PanelControllerTests: XCTestCase {
         _ = controller.handle(.key(.tab), scene: scene)
         XCTAssertEqual(controller.focus, "shape")
         let effects = controller.handle(.key(key), scene: scene)
-        XCTAssertTrue(effects.contains(.openPopup), "\(key) should open the popup")
+        XCTAssertTrue(effects.opensPopup, "\(key) should open the popup")
         return controller
     }
 
@@ -66,10 +67,10 @@ final class PanelControllerTests: XCTestCase {
     func testClickOpensPopupWithCurrentOptionMarkedAndNothingHighlighted() throws {
         var controller = controller()
         let effects = controller.handle(.pointerPressed(on: "shape"), scene: narrowScene(controller))
-        XCTAssertTrue(effects.contains(.openPopup))
+        XCTAssertTrue(effects.opensPopup)
         let popup = try XCTUnwrap(controller.popup)
         XCTAssertEqual(popup.owner, "shape")
-        XCTAssertEqual(popup.entries.map(\.id), shapeOptions.map { "shape/\($0)" })
+        XCTAssertEqual(popup.entries.map(\.id), shapeOptions.map { NodeID("shape/\($0)") })
         XCTAssertEqual(popup.entries.map(\.text), shapeOptions)
         XCTAssertEqual(popup.entries.map(\.isSelected), [false, false, true, false, false])
         XCTAssertNil(popup.highlighted)
@@ -86,8 +87,8 @@ final class PanelControllerTests: XCTestCase {
     func testClickOnNonInteractiveNodeOpensNothing() {
         var controller = controller()
         let scene = narrowScene(controller)
-        for id in ["menus.heading", "sketch", "chips.footer", "nowhere"] {
-            XCTAssertEqual(controller.handle(.pointerPressed(on: id), scene: scene), [], id)
+        for id: NodeID in ["menus.heading", "sketch", "chips.footer", "nowhere"] {
+            XCTAssertEqual(controller.handle(.pointerPressed(on: id), scene: scene), [], "\(id)")
         }
         XCTAssertEqual(controller.handle(.pointerPressed(on: nil), scene: scene), [])
         XCTAssertNil(controller.popup)
@@ -148,7 +149,7 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
-        XCTAssertEqual(controller.handle(.popupPointerMoved(row: 1), scene: scene), .redrawPopup)
+        XCTAssertEqual(controller.handle(.popupPointerMoved(row: 1), scene: scene), [.redrawPopup(try XCTUnwrap(controller.popup))])
         XCTAssertEqual(controller.popup?.highlighted, 1)
         XCTAssertEqual(controller.handle(.popupPointerMoved(row: 1), scene: scene), [], "no change, no redraw")
     }
@@ -160,7 +161,7 @@ final class PanelControllerTests: XCTestCase {
         let scene = narrowScene(controller)
         press([.down], &controller, scene)
         let effects = controller.handle(.key(.returnKey), scene: scene)
-        XCTAssertTrue(effects.contains(.selectionChanged))
+        XCTAssertTrue(effects.changesSelection)
         XCTAssertTrue(effects.contains(.closePopup))
         XCTAssertNil(controller.popup)
         XCTAssertEqual(controller.state.selection(of: "shape"), "rhombus")
@@ -173,7 +174,7 @@ final class PanelControllerTests: XCTestCase {
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
         let effects = controller.handle(.popupPointerPressed(row: 1), scene: scene)
-        XCTAssertTrue(effects.contains(.selectionChanged))
+        XCTAssertTrue(effects.changesSelection)
         XCTAssertEqual(controller.state.selection(of: "pattern"), "Alternating diagonal lines")
         XCTAssertNil(controller.popup)
     }
@@ -182,7 +183,7 @@ final class PanelControllerTests: XCTestCase {
         var controller = openShapeByKeyboard()
         let scene = narrowScene(controller)
         let effects = controller.handle(.key(.returnKey), scene: scene)
-        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertFalse(effects.changesSelection)
         XCTAssertTrue(effects.contains(.closePopup))
         XCTAssertEqual(controller.state.selection(of: "shape"), "Square")
     }
@@ -192,7 +193,7 @@ final class PanelControllerTests: XCTestCase {
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
         let effects = controller.handle(.key(.returnKey), scene: scene)
-        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertFalse(effects.changesSelection)
         XCTAssertNil(controller.popup)
         XCTAssertEqual(controller.state, PanelState(panel: panel))
     }
@@ -203,7 +204,7 @@ final class PanelControllerTests: XCTestCase {
         press([.down, .down], &controller, scene)
         let effects = controller.handle(.key(.escape), scene: scene)
         XCTAssertTrue(effects.contains(.closePopup))
-        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertFalse(effects.changesSelection)
         XCTAssertNil(controller.popup)
         XCTAssertEqual(controller.focus, "shape")
         XCTAssertEqual(controller.state, PanelState(panel: panel))
@@ -216,7 +217,7 @@ final class PanelControllerTests: XCTestCase {
         _ = controller.handle(.popupPointerMoved(row: 1), scene: scene)
         let effects = controller.handle(.popupPointerPressed(row: nil), scene: scene)
         XCTAssertTrue(effects.contains(.closePopup))
-        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertFalse(effects.changesSelection)
         XCTAssertNil(controller.popup)
         XCTAssertEqual(controller.state.selection(of: "arrangement"), "Rows")
     }
@@ -228,7 +229,7 @@ final class PanelControllerTests: XCTestCase {
         _ = controller.handle(.popupPointerMoved(row: 0), scene: scene)
         let effects = controller.handle(.popupLost, scene: scene)
         XCTAssertTrue(effects.contains(.redraw))
-        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertFalse(effects.changesSelection)
         XCTAssertNil(controller.popup)
         XCTAssertEqual(controller.state.selection(of: "shape"), "Square")
     }
@@ -252,7 +253,7 @@ final class PanelControllerTests: XCTestCase {
     func testTabCyclesThroughDropdownsThenBadge() {
         var controller = controller()
         let scene = narrowScene(controller)
-        var order: [String?] = []
+        var order: [NodeID?] = []
         for _ in 0..<5 {
             _ = controller.handle(.key(.tab), scene: scene)
             order.append(controller.focus)
@@ -263,7 +264,7 @@ final class PanelControllerTests: XCTestCase {
     func testShiftTabCyclesBackwards() {
         var controller = controller()
         let scene = narrowScene(controller)
-        var order: [String?] = []
+        var order: [NodeID?] = []
         for _ in 0..<5 {
             _ = controller.handle(.key(.backTab), scene: scene)
             order.append(controller.focus)
@@ -274,7 +275,7 @@ final class PanelControllerTests: XCTestCase {
     func testTabSkipsBadgeWhenEveryChipFits() {
         var controller = controller()
         let scene = wideScene(controller)
-        var order: [String?] = []
+        var order: [NodeID?] = []
         for _ in 0..<4 {
             _ = controller.handle(.key(.tab), scene: scene)
             order.append(controller.focus)
@@ -300,7 +301,7 @@ final class PanelControllerTests: XCTestCase {
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "badge"), scene: scene)
         let effects = controller.handle(.popupPointerPressed(row: 1), scene: scene)
-        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertFalse(effects.changesSelection)
         XCTAssertNil(controller.popup)
         XCTAssertEqual(controller.state, PanelState(panel: panel))
     }
@@ -318,12 +319,12 @@ final class PanelControllerTests: XCTestCase {
     func testHoverTracksOnlyDropdownsAndBadge() {
         var controller = controller()
         let scene = narrowScene(controller)
-        XCTAssertEqual(controller.handle(.pointerMoved(over: "pattern"), scene: scene), .redraw)
+        XCTAssertEqual(controller.handle(.pointerMoved(over: "pattern"), scene: scene), [.redraw])
         XCTAssertEqual(controller.hovered, "pattern")
         XCTAssertEqual(controller.handle(.pointerMoved(over: "pattern"), scene: scene), [], "no change, no redraw")
         _ = controller.handle(.pointerMoved(over: "badge"), scene: scene)
         XCTAssertEqual(controller.hovered, "badge")
-        for id in ["sketch", "menus.heading", "chips.footer", "notes"] {
+        for id: NodeID in ["sketch", "menus.heading", "chips.footer", "notes"] {
             _ = controller.handle(.pointerMoved(over: "shape"), scene: scene)
             _ = controller.handle(.pointerMoved(over: id), scene: scene)
             XCTAssertNil(controller.hovered, "\(id) is not interactive")
@@ -356,11 +357,11 @@ final class PanelControllerTests: XCTestCase {
         _ = controller.handle(.key(.inspector), scene: scene)
         XCTAssertFalse(controller.isInspecting, "toggles while a popup is open too")
         XCTAssertNotNil(controller.popup, "and leaves the popup open")
-        XCTAssertTrue(PanelController(state: controller.state, inspecting: true).isInspecting)
+        XCTAssertTrue(PanelController(state: controller.state, metrics: Metrics(), viewport: Size(width: 400, height: 300), inspecting: true).isInspecting)
     }
 
     func testFocusLeavesTheBadgeWhenItDisappears() {
-        var controller = PanelController(state: PanelState(panel: panel))
+        var controller = controller()
         let narrow = narrowScene(controller)
         for _ in 0..<4 { _ = controller.handle(.key(.tab), scene: narrow) }
         XCTAssertEqual(controller.focus, "badge")
@@ -370,7 +371,7 @@ final class PanelControllerTests: XCTestCase {
     }
 
     func testHoverIsForgottenWhenItsNodeDisappears() {
-        var controller = PanelController(state: PanelState(panel: panel))
+        var controller = controller()
         let narrow = narrowScene(controller)
         _ = controller.handle(.pointerMoved(over: "badge"), scene: narrow)
         XCTAssertEqual(controller.hovered, "badge")
@@ -378,14 +379,87 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertNil(controller.hovered)
     }
 
-    func testDismissClosesWithNothingChanged() {
-        var controller = PanelController(state: PanelState(panel: panel))
+    func testResizeClosesThePopupWithNothingChanged() {
+        var controller = controller()
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
-        let effects = controller.handle(.dismissPopup, scene: scene)
+        let effects = controller.handle(.resized(Size(width: 500, height: 300)), scene: scene)
+        XCTAssertEqual(effects.last, .relayout(animated: false), "a resize lays out again, without motion")
         XCTAssertTrue(effects.contains(.closePopup))
-        XCTAssertFalse(effects.contains(.selectionChanged))
+        XCTAssertFalse(effects.changesSelection)
         XCTAssertNil(controller.popup)
         XCTAssertEqual(controller.state.selection(of: "pattern"), "Solid")
     }
+
+    // MARK: - Scrolling
+
+    /// A 400 × 120 window onto the narrow scene, which is taller than that.
+    private func shortWindow() -> (PanelController, Scene) {
+        var controller = PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 400, height: 300))
+        _ = controller.handle(.resized(Size(width: 400, height: 120)), scene: narrowScene(controller))
+        let scene = narrowScene(controller)
+        controller.sceneChanged(scene)
+        XCTAssertGreaterThan(scene.contentSize.height, 240, "fixture: content is taller than two windows")
+        return (controller, scene)
+    }
+
+    func testWheelScrollsAndStopsAtTheContentsEnd() {
+        var (controller, scene) = shortWindow()
+        XCTAssertEqual(controller.handle(.scrolled(by: Point(x: 0, y: 30)), scene: scene), [.redraw])
+        XCTAssertEqual(controller.scroll.offset, Point(x: 0, y: 30))
+        _ = controller.handle(.scrolled(by: Point(x: 0, y: 10_000)), scene: scene)
+        XCTAssertEqual(controller.scroll.offset.y, scene.contentSize.height - 120)
+        XCTAssertEqual(controller.handle(.scrolled(by: Point(x: 0, y: 5)), scene: scene), [], "nothing left to scroll")
+    }
+
+    func testPageDownScrollsAWindowLessOneStep() {
+        var (controller, scene) = shortWindow()
+        _ = controller.handle(.key(.pageDown), scene: scene)
+        XCTAssertEqual(controller.scroll.offset.y, 120 - Metrics().scrollStep)
+        _ = controller.handle(.key(.pageUp), scene: scene)
+        XCTAssertEqual(controller.scroll.offset.y, 0)
+    }
+
+    func testScrollKeysMoveTheMenuNotTheWindowWhileItIsOpen() {
+        var (controller, scene) = shortWindow()
+        _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
+        XCTAssertEqual(controller.handle(.key(.pageDown), scene: scene), [])
+        XCTAssertEqual(controller.scroll.offset.y, 0)
+    }
+
+    /// Tab to the badge, below the window: the scroll brings it and its ring into view.
+    func testKeyboardFocusIsScrolledIntoView() throws {
+        var (controller, scene) = shortWindow()
+        let badge = try XCTUnwrap(scene.node(.badge)).frame
+        XCTAssertGreaterThan(badge.maxY, 120, "fixture: the badge starts out of view")
+        for _ in 0..<4 { _ = controller.handle(.key(.tab), scene: scene) }
+        XCTAssertEqual(controller.focus, .badge)
+        let ring = Metrics().focusRingGap + Metrics().focusRingWidth
+        XCTAssertEqual(controller.scroll.offset.y, badge.maxY + ring - 120)
+    }
+
+    func testOpeningAMenuScrollsItsButtonIntoView() throws {
+        var (controller, scene) = shortWindow()
+        _ = controller.handle(.scrolled(by: Point(x: 0, y: 10_000)), scene: scene)
+        let effects = controller.handle(.pointerPressed(on: "shape"), scene: scene)
+        XCTAssertTrue(effects.opensPopup)
+        let shape = try XCTUnwrap(scene.node("shape")).frame
+        XCTAssertEqual(controller.scroll.offset.y, shape.minY - Metrics().focusRingGap - Metrics().focusRingWidth)
+    }
+
+    func testALayoutThatShortensTheContentClampsTheScroll() {
+        var (controller, scene) = shortWindow()
+        _ = controller.handle(.scrolled(by: Point(x: 0, y: 10_000)), scene: scene)
+        _ = controller.handle(.resized(Size(width: 1000, height: 120)), scene: scene)
+        let wide = wideScene(controller)
+        controller.sceneChanged(wide)
+        XCTAssertEqual(controller.scroll.offset.y, wide.contentSize.height - 120)
+        XCTAssertLessThan(wide.contentSize.height, scene.contentSize.height)
+    }
+}
+
+extension [Effect] {
+    var opensPopup: Bool { contains { if case .openPopup = $0 { true } else { false } } }
+    /// A pick that changed a label lays out again with motion.
+    var changesSelection: Bool { contains(.relayout(animated: true)) }
 }

@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapPanelFile
 import RewrapScene
 import RewrapTestSupport
 import XCTest
@@ -8,7 +9,7 @@ final class PopupPlanTests: XCTestCase {
     private let screen = Size(width: 1280, height: 1024)
 
     private func menu(_ options: [String]) -> PopupMenu {
-        PopupMenu(owner: "shape", entries: options.map { PopupEntry(id: "shape/\($0)", text: $0, isSelected: false) })
+        PopupMenu(owner: "shape", entries: options.map { PopupEntry(id: NodeID("shape/\($0)"), text: $0, isSelected: false) })
     }
 
     private func plan(_ options: [String], minimumWidth: Double = 0) -> PopupPlan {

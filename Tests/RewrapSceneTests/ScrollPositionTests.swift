@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapPanelFile
 import RewrapScene
 import XCTest
 

@@ -1,3 +1,4 @@
+import RewrapPanelFile
 import RewrapScene
 import XCTest
 
@@ -122,30 +123,5 @@ final class ShapesTests: XCTestCase {
         XCTAssertGreaterThan(pixels[Pixel(x: 14, y: 1)] ?? 0, 0.5, "right arm")
         XCTAssertGreaterThan(pixels[Pixel(x: 7, y: 8)] ?? 0, 0.5, "tip")
         XCTAssertNil(pixels[Pixel(x: 8, y: 0)], "the top middle is open")
-    }
-
-    /// Ends from the narrow copy plus the solid middle cover every pixel
-    /// exactly as the whole shape does, so drawing by stretch changes nothing.
-    func testStretchedShapeMatchesTheWholeShape() throws {
-        let shapes: [Shape] = [.roundedRect(width: 180, height: 28, radius: 6), .roundedRect(width: 61, height: 30, radius: 8),
-                               .roundedBorder(width: 180, height: 28, radius: 6, stroke: 1),
-                               .roundedBorder(width: 90, height: 40, radius: 12, stroke: 2)]
-        for shape in shapes {
-            let stretch = try XCTUnwrap(shape.stretch, "\(shape)")
-            let ends = raster(stretch.ends.spans)
-            var pieced = raster(stretch.middle)
-            for (pixel, coverage) in ends {
-                let x = pixel.x < stretch.cap ? pixel.x : pixel.x + shape.width - 2 * stretch.cap
-                XCTAssertNil(pieced[Pixel(x: x, y: pixel.y)], "\(shape): (\(x), \(pixel.y)) drawn twice")
-                pieced[Pixel(x: x, y: pixel.y)] = coverage
-            }
-            XCTAssertEqual(pieced, raster(shape.spans), "\(shape)")
-        }
-    }
-
-    func testNarrowOrFractionalShapesDoNotStretch() {
-        XCTAssertNil(Shape.roundedRect(width: 14, height: 28, radius: 6).stretch)
-        XCTAssertNil(Shape.roundedBorder(width: 200, height: 28, radius: 6, stroke: 1.5).stretch)
-        XCTAssertNil(Shape.chevron(width: 8, height: 5, stroke: 1.5).stretch)
     }
 }

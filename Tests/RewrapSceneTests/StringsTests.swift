@@ -1,3 +1,4 @@
+import RewrapPanelFile
 import RewrapScene
 import XCTest
 

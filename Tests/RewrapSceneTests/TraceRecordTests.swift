@@ -1,11 +1,12 @@
 import Foundation
 import RewrapLayout
+import RewrapPanelFile
 import RewrapScene
 import RewrapTestSupport
 import XCTest
 
 final class TraceRecordTests: XCTestCase {
-    private let shape = TraceRecord.Node(id: "shape", kind: "dropdown", text: "Shape: Circle",
+    private let shape = TraceRecord.Node(id: "shape", kind: .dropdown, text: "Shape: Circle",
                                          frame: PixelRect(x: 20, y: 52, width: 120, height: 28),
                                          target: PixelRect(x: 24, y: 60, width: 130, height: 28), focused: false)
 
@@ -54,8 +55,7 @@ final class TraceRecordTests: XCTestCase {
 
     func testTypesDecodeStrictly() throws {
         // JSONDecoder refuses 1 for a Bool, so this proves true/false are booleans.
-        let popup = TraceRecord.Popup(owner: "shape", frame: PixelRect(x: 20, y: 85, width: 167, height: 62),
-                                      entries: [PopupEntry(id: "shape/Circle", text: "Circle", isSelected: true)],
+        let popup = TraceRecord.Popup(menu: PopupMenu(owner: "shape", entries: [PopupEntry(id: "shape/Circle", text: "Circle", isSelected: true)]), frame: PixelRect(x: 20, y: 85, width: 167, height: 62),
                                       rows: [PixelRect(x: 4, y: 4, width: 159, height: 27)])
         var focused = shape
         focused.focused = true
@@ -69,7 +69,8 @@ final class TraceRecordTests: XCTestCase {
         let entries = [PopupEntry(id: "shape/Circle", text: "Circle", isSelected: true),
                        PopupEntry(id: "shape/Rounded rectangle", text: "Rounded rectangle", isSelected: false)]
         let rows = [PixelRect(x: 4, y: 4, width: 159, height: 27), PixelRect(x: 4, y: 31, width: 159, height: 27)]
-        let popup = TraceRecord.Popup(owner: "shape", frame: PixelRect(x: 20, y: 85, width: 167, height: 62), entries: entries, rows: rows)
+        let popup = TraceRecord.Popup(menu: PopupMenu(owner: "shape", entries: entries), frame: PixelRect(x: 20, y: 85, width: 167, height: 62),
+                                      rows: rows)
         let json = try object(record(nodes: [shape], popup: popup).json)
         let menu = try XCTUnwrap(json["popup"] as? [String: Any])
         XCTAssertEqual(Set(menu.keys), ["owner", "frame", "nodes"])
@@ -79,7 +80,7 @@ final class TraceRecordTests: XCTestCase {
         XCTAssertEqual(options.count, 2)
         for (option, (entry, row)) in zip(options, zip(entries, rows)) {
             XCTAssertEqual(Set(option.keys), ["id", "kind", "text", "selected", "frame"])
-            XCTAssertEqual(option["id"] as? String, entry.id)
+            XCTAssertEqual(option["id"] as? String, entry.id.rawValue)
             XCTAssertEqual(option["kind"] as? String, "option")
             XCTAssertEqual(option["text"] as? String, entry.text)
             XCTAssertEqual(option["selected"] as? Bool, entry.isSelected)
@@ -92,12 +93,11 @@ final class TraceRecordTests: XCTestCase {
                      "\u{2028}separator", "emoji 😀", "\\\"", ""]
         var nodes: [TraceRecord.Node] = []
         for (index, text) in texts.enumerated() {
-            nodes.append(TraceRecord.Node(id: "id\(index) \(text)", kind: "text", text: text, frame: shape.frame, target: shape.target,
+            nodes.append(TraceRecord.Node(id: NodeID("id\(index) \(text)"), kind: .text, text: text, frame: shape.frame, target: shape.target,
                                           focused: false))
         }
-        let popup = TraceRecord.Popup(owner: "own\"er\n", frame: shape.frame,
-                                      entries: [PopupEntry(id: "own\"er\n/\(texts[0])", text: texts[2], isSelected: false)],
-                                      rows: [shape.frame])
+        let entries = [PopupEntry(id: NodeID("own\"er\n/\(texts[0])"), text: texts[2], isSelected: false)]
+        let popup = TraceRecord.Popup(menu: PopupMenu(owner: "own\"er\n", entries: entries), frame: shape.frame, rows: [shape.frame])
         let json = try object(record(nodes: nodes, popup: popup).json)
         let decoded = members(json["nodes"])
         XCTAssertEqual(decoded.compactMap { $0["text"] as? String }, texts)

@@ -9,6 +9,8 @@ public final class FixedAdvanceMeasurer: TextMeasurer {
     public var descent: Double
     /// How many times `measure` ran, to prove caching and O(n) measuring.
     public private(set) var calls = 0
+    /// How many times each text was measured.
+    public private(set) var measured: [String: Int] = [:]
 
     public init(advance: Double = 7, boldAdvance: Double = 8, ascent: Double = 13, descent: Double = 4) {
         self.advance = advance
@@ -19,6 +21,7 @@ public final class FixedAdvanceMeasurer: TextMeasurer {
 
     public func measure(_ text: String, style: TextStyle) -> TextMetrics {
         calls += 1
+        measured[text, default: 0] += 1
         let perCharacter = style == .bold ? boldAdvance : advance
         return TextMetrics(width: Double(text.count) * perCharacter, ascent: ascent, descent: descent)
     }

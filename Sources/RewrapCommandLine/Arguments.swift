@@ -1,28 +1,34 @@
 /// A cursor over command-line tokens that understands `--name value` and
 /// `--name=value`, and turns malformed numbers into errors naming the token.
-struct Arguments {
-    private var tokens: [String]
-    private(set) var positionals: [String] = []
+/// It walks the tokens once, so 100,000 sizes cost a hundred times 1,000.
+public struct Arguments {
+    private let tokens: [String]
+    private var next = 0
+    /// The value of a `--name=value` token, handed out by the next `value(for:)`.
+    private var attached: String?
+    public private(set) var positionals: [String] = []
     let context: String
 
-    init(_ tokens: [String], context: String) {
+    public init(_ tokens: [String], context: String) {
         self.tokens = tokens
         self.context = context
     }
 
     /// The next option's name, or nil once only positionals remain; positionals
     /// met on the way are set aside.
-    mutating func nextOption() -> String? {
-        while let token = tokens.first {
-            tokens.removeFirst()
+    public mutating func nextOption() -> String? {
+        attached = nil
+        while next < tokens.count {
+            let token = tokens[next]
+            next += 1
             if token == "--" {
-                positionals += tokens
-                tokens = []
+                positionals += tokens[next...]
+                next = tokens.count
                 return nil
             }
-            if token.hasPrefix("--"), token.count > 2 {
+            if token.hasPrefix("--"), token.utf8.count > 2 {
                 if let equals = token.firstIndex(of: "=") {
-                    tokens.insert(String(token[token.index(after: equals)...]), at: 0)
+                    attached = String(token[token.index(after: equals)...])
                     return String(token[..<equals])
                 }
                 return token
@@ -32,15 +38,19 @@ struct Arguments {
         return nil
     }
 
-    mutating func value(for option: String) throws -> String {
-        guard let value = tokens.first else {
+    public mutating func value(for option: String) throws(CommandError) -> String {
+        if let attached {
+            self.attached = nil
+            return attached
+        }
+        guard next < tokens.count else {
             throw CommandError("rewrap \(context): \(option) needs a value")
         }
-        tokens.removeFirst()
-        return value
+        next += 1
+        return tokens[next - 1]
     }
 
-    mutating func number(for option: String) throws -> Double {
+    public mutating func number(for option: String) throws(CommandError) -> Double {
         let token = try value(for: option)
         guard let number = Self.parseNumber(token) else {
             throw CommandError("rewrap \(context): bad number '\(token)' for \(option)")
@@ -50,7 +60,7 @@ struct Arguments {
 
     /// Plain decimals only, such as `12`, `-3` or `80.5`: no exponents, hex or
     /// nan, and none so long that it overflows to infinity.
-    static func parseNumber(_ token: String) -> Double? {
+    public static func parseNumber(_ token: String) -> Double? {
         var body = Substring(token)
         if body.first == "-" || body.first == "+" { body = body.dropFirst() }
         let parts = body.split(separator: ".", omittingEmptySubsequences: false)

@@ -1,4 +1,4 @@
-import RewrapScene
+import RewrapPanelFile
 import XCTest
 
 final class JSONParserTests: XCTestCase {

@@ -2,13 +2,13 @@
 /// non-empty `options` without duplicates, and that `selected` is one of them.
 public struct DropdownSpec: Equatable, Sendable {
     /// Unique across dropdowns and chips; the trace and selections key on it.
-    public var id: String
+    public var id: NodeID
     public var title: String
     public var options: [String]
     /// The option chosen when the window opens.
     public var selected: String
 
-    public init(id: String, title: String, options: [String], selected: String) {
+    public init(id: NodeID, title: String, options: [String], selected: String) {
         self.id = id
         self.title = title
         self.options = options

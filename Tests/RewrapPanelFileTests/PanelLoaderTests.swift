@@ -1,5 +1,5 @@
 import Foundation
-import RewrapScene
+import RewrapPanelFile
 import RewrapTestSupport
 import XCTest
 
@@ -139,7 +139,7 @@ final class PanelLoaderTests: XCTestCase {
     }
 
     func testEveryReservedIDIsRejected() {
-        for id in Panel.reservedIDs.sorted() {
+        for id in NodeID.reserved.sorted() {
             assertRejects(#""id": "shape""#, #""id": "\#(id)""#, at: "$.menus.items[0].id", #"id "\#(id)" is reserved"#)
             assertRejects(#""id": "preview""#, #""id": "\#(id)""#, at: "$.chips.items[1].id", #"id "\#(id)" is reserved"#)
         }

@@ -1,4 +1,4 @@
-import RewrapScene
+import RewrapX11
 import XCTest
 
 /// Bytes in the XSETTINGS wire format, written out by hand from the
@@ -79,11 +79,16 @@ final class XSettingsTests: XCTestCase {
         }
     }
 
-    func testByteOrdersDisagreeOnTheSameBytes() {
-        // A big-endian DPI read as little-endian would be nonsense: the order byte matters.
-        var bytes = WireFormat(msbFirst: true, settings: [.integer("Xft/DPI", 120 * 1024)]).bytes
-        bytes[0] = 0
-        XCTAssertNotEqual(XSettings(parsing: bytes)?.dpi, 120)
+    func testTheOrderByteDecidesHowEverythingIsRead() throws {
+        for msbFirst in [true, false] {
+            let bytes = WireFormat(msbFirst: msbFirst, settings: [.integer("Xft/DPI", 120 * 1024)]).bytes
+            XCTAssertEqual(try XCTUnwrap(XSettings(parsing: bytes)).dpi, 120, "msbFirst: \(msbFirst)")
+        }
+        // Read the wrong way round, the count of one setting becomes 16,777,216:
+        // far past any real manager's, so the data is refused rather than misread.
+        var swapped = WireFormat(msbFirst: true, settings: [.integer("Xft/DPI", 120 * 1024)]).bytes
+        swapped[0] = 0
+        XCTAssertNil(XSettings(parsing: swapped))
     }
 
     func testAnimationsEnabledUnlessTurnedOff() throws {

@@ -3,12 +3,6 @@
 ///     let panel = try PanelLoader.load(path: "assets/panel.json")
 ///     panel.menus.items.map(\.id)   // ["shape", "pattern", "arrangement"]
 public struct Panel: Equatable, Sendable {
-    /// Ids the trace gives its own nodes. A dropdown or chip with one of
-    /// these would be indistinguishable from them, so the loader refuses it.
-    public static let reservedIDs: Set<String> = [
-        "badge", "menus.heading", "menus.footer", "chips.heading", "chips.footer", "chips.empty",
-    ]
-
     /// The window's title.
     public var title: String
     public var menus: MenuSection

@@ -6,7 +6,7 @@
 /// window title may be empty; ids, dropdown and chip titles and options may not.
 struct PanelDecoder {
     /// Where each id was first used, so a duplicate can point back to it.
-    private var idPaths: [String: JSONPath] = [:]
+    private var idPaths: [NodeID: JSONPath] = [:]
 
     static func decode(_ document: JSONValue) throws(SchemaViolation) -> Panel {
         var decoder = PanelDecoder()
@@ -53,13 +53,14 @@ struct PanelDecoder {
 
     /// Reads an id and reserves it, since ids are unique across dropdowns
     /// and chips together and must not clash with the trace's own ids.
-    private mutating func claimID(_ fields: SchemaObject) throws(SchemaViolation) -> String {
+    private mutating func claimID(_ fields: SchemaObject) throws(SchemaViolation) -> NodeID {
         let path = fields.path.member("id")
-        let id = try Self.text(fields, "id")
-        guard !id.isEmpty else { throw SchemaViolation(path, "id is empty") }
-        guard !Panel.reservedIDs.contains(id) else { throw SchemaViolation(path, "id \(Echo.quoted(id)) is reserved") }
+        let text = try Self.text(fields, "id")
+        guard !text.isEmpty else { throw SchemaViolation(path, "id is empty") }
+        let id = NodeID(text)
+        guard !NodeID.reserved.contains(id) else { throw SchemaViolation(path, "id \(Echo.quoted(text)) is reserved") }
         if let first = idPaths[id] {
-            throw SchemaViolation(path, "duplicate id \(Echo.quoted(id)) (first used at \(first))")
+            throw SchemaViolation(path, "duplicate id \(Echo.quoted(text)) (first used at \(first))")
         }
         idPaths[id] = path
         return id

@@ -332,10 +332,7 @@ public struct JSONParser {
         case UInt8(ascii: "'"): found = "''' (JSON strings use double quotes)"
         case 0x20..<0x7F: found = "'\(Unicode.Scalar(byte))'"
         case 0x80...:
-            // The standard library's decoder is as strict as `StrictUTF8`.
-            var decoder = UTF8()
-            var iterator = bytes[offset...].makeIterator()
-            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return invalidUTF8() }
+            guard let scalar = StrictUTF8.scalar(in: bytes, at: offset) else { return invalidUTF8() }
             found = Echo.codePoint(scalar)
         default: found = Echo.codePoint(Unicode.Scalar(byte))
         }

@@ -2,10 +2,10 @@
 /// them apart, and both count towards the badge.
 public struct ChipSpec: Equatable, Sendable {
     /// Unique across dropdowns and chips; the trace keys on it.
-    public var id: String
+    public var id: NodeID
     public var title: String
 
-    public init(id: String, title: String) {
+    public init(id: NodeID, title: String) {
         self.id = id
         self.title = title
     }

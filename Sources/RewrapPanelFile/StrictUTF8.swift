@@ -25,4 +25,14 @@ enum StrictUTF8 {
         }
         return length
     }
+
+    /// The scalar whose well-formed sequence starts at `offset`, or nil
+    /// wherever `sequenceLength` finds none.
+    static func scalar(in bytes: [UInt8], at offset: Int) -> Unicode.Scalar? {
+        guard let length = sequenceLength(in: bytes, at: offset) else { return nil }
+        let lead = UInt32(bytes[offset])
+        let payload = length == 1 ? lead : lead & (0x7F >> UInt32(length))
+        let value = bytes[(offset + 1)..<(offset + length)].reduce(payload) { $0 << 6 | UInt32($1 & 0x3F) }
+        return Unicode.Scalar(value)
+    }
 }

@@ -1,10 +1,10 @@
 import RewrapLayout
-import RewrapScene
+import RewrapPanelFile
 
 /// `rewrap plan flow|chips ...`: runs the layout engine on sizes given as
 /// arguments and prints the plan as one JSON object.
-enum PlanCommand {
-    static let usage = """
+public enum PlanCommand {
+    public static let usage = """
         rewrap plan flow [--width W] [--spacing S] WIDTHxHEIGHT...
             Wraps items in order at width W (a number or inf; omit it for an
             unspecified proposal). Spacing defaults to 8. Prints
@@ -16,7 +16,7 @@ enum PlanCommand {
             {"visible": v, "hidden": h, "width": w}.
         """
 
-    static func run(_ tokens: [String]) throws -> String {
+    public static func run(_ tokens: [String]) throws -> String {
         guard let kind = tokens.first else {
             throw CommandError("rewrap plan: expected 'flow' or 'chips'")
         }

@@ -1,3 +1,5 @@
+import RewrapScene
+
 /// A shape split where it stops curving (see `Shape.stretch`): the left
 /// `cap` columns of `ends` at the shape's left edge, its right `cap` columns
 /// at the right edge, and solid `middle` spans between them.

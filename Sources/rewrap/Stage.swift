@@ -1,0 +1,66 @@
+import RewrapLayout
+import RewrapMotion
+import RewrapPanelFile
+import RewrapScene
+
+/// The scene the window shows and how its nodes move towards it: the latest
+/// layout is the target, and the animator decides the presented frames.
+struct Stage {
+    private let layout: PageLayout
+    private(set) var scene: Scene
+    private var animator: Animator<NodeID>
+    /// The inspector's nearest breakpoints: searching plans hundreds of
+    /// widths, so once per layout is enough.
+    private var breakpoints: Breakpoints?
+
+    init(layout: PageLayout, state: PanelState, viewport: Size, moveDuration: Double) {
+        self.layout = layout
+        scene = layout.scene(for: state, viewportWidth: viewport.width)
+        animator = Animator(duration: moveDuration)
+        animator.update(targets: scene.targets, at: 0, animate: .retargetInFlight)
+    }
+
+    var isAnimating: Bool { animator.isAnimating }
+
+    /// Lays out again. A pick animates what moved; a resize never does,
+    /// though moves in flight carry on. Returns true when a move starts.
+    mutating func relayout(_ state: PanelState, viewport: Size, at now: Double, animated: Bool) -> Bool {
+        scene = layout.scene(for: state, viewportWidth: viewport.width)
+        breakpoints = nil
+        let wasAnimating = animator.isAnimating
+        animator.update(targets: scene.targets, at: now, animate: animated ? .animateChanges : .retargetInFlight)
+        return animator.isAnimating && !wasAnimating
+    }
+
+    /// Ends every move at once, as reduced motion asks.
+    mutating func finishMoves() {
+        animator.finishAll()
+    }
+
+    /// A node's presented frame in window pixels, scrolled and snapped as drawn.
+    func presented(_ id: NodeID, at now: Double, scroll: Point) -> PixelRect? {
+        animator.presentedFrame(of: id, at: now).map { PixelRect($0.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
+    }
+
+    func interactiveNode(at point: Point, at now: Double, scroll: Point) -> NodeID? {
+        scene.interactiveNode(at: point) { presented($0, at: now, scroll: scroll) }
+    }
+
+    /// What to draw at `now`, with moves that have ended dropped first.
+    mutating func frame(at now: Double, controller: PanelController) -> Painter.Frame {
+        animator.settle(at: now)
+        let scroll = controller.scroll.offset
+        var presentedFrames: [NodeID: PixelRect] = [:]
+        for node in scene.nodes { presentedFrames[node.id] = presented(node.id, at: now, scroll: scroll) }
+        return Painter.Frame(scene: scene, presented: presentedFrames, viewport: controller.viewport, scroll: scroll,
+                             focus: controller.focusVisible ? controller.focus : nil, hovered: controller.hovered,
+                             pressed: controller.popup?.owner)
+    }
+
+    mutating func breakpoints(metrics: Metrics, windowWidth: Double) -> Breakpoints {
+        if let breakpoints { return breakpoints }
+        let found = Breakpoints(scene: scene, metrics: metrics, windowWidth: windowWidth)
+        breakpoints = found
+        return found
+    }
+}
