@@ -17,15 +17,20 @@ extension Toolkit {
         return events
     }
 
-    /// Sleeps in poll on the X connection until it is readable or `timeout`
-    /// seconds pass; nil waits for X alone. Flushes first, so requests go out.
-    public func wait(timeout: Double?) {
+    /// Sleeps in poll on the X connection until it is readable, one of
+    /// `descriptors` is, or `timeout` seconds pass; nil waits without a
+    /// limit. Flushes first, so requests go out. Returns the descriptors
+    /// among `descriptors` that are ready to read.
+    @discardableResult
+    public func wait(timeout: Double?, alsoWatching descriptors: [Int32] = []) -> [Int32] {
         connection.flush()
-        if XPending(connection.display) > 0 { return }
-        var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        if XPending(connection.display) > 0 { return [] }
+        var watched = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            + descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         // Rounded up, so a frame is never drawn before it is due.
         let milliseconds = timeout.map { Int32(min(max(0, $0) * 1000, 60_000).rounded(.up)) } ?? -1
-        _ = poll(&descriptor, 1, milliseconds)
+        guard poll(&watched, nfds_t(watched.count), milliseconds) > 0 else { return [] }
+        return watched.dropFirst().filter { $0.revents != 0 }.map(\.fd)
     }
 
     /// The keys the demo answers to; everything else is nil.

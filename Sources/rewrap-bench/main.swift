@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RewrapCommandLine
 import RewrapLayout
 
 // Median time to plan n items, for the flow layout and the chip row. Each
@@ -55,4 +56,15 @@ for n in [10, 1_000, 100_000] {
     let flowTime = measure { flow.plan(for: Proposal(width: 640), items: items).rows.count }
     let chipTime = measure { row.plan(for: Proposal(width: 640), chips: chips, badges: badges).visible }
     print("| \(n) | \(format(flowTime, unit: 1e-6, "µs")) | \(format(flowTime / Double(n), unit: 1e-9, "ns")) | \(format(chipTime, unit: 1e-6, "µs")) | \(format(chipTime / Double(n), unit: 1e-9, "ns")) |")
+}
+
+// The whole `rewrap plan flow` command in process: reading the arguments,
+// planning and writing the JSON. The cost per size must stay flat.
+print("")
+print("| sizes | rewrap plan flow (median) | per size |")
+print("|---:|---:|---:|")
+for n in [1_000, 10_000, 100_000] {
+    let tokens = ["flow", "--width", "640"] + (0..<n).map { "\(40 + $0 % 180)x28" }
+    let time = measure(samples: 7) { ((try? PlanCommand.run(tokens)) ?? "").utf8.count }
+    print("| \(n) | \(format(time, unit: 1e-3, "ms")) | \(format(time / Double(n), unit: 1e-9, "ns")) |")
 }
