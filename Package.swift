@@ -4,6 +4,9 @@ import PackageDescription
 // Each target depends only on the ones above it. RewrapLayout, RewrapMotion,
 // RewrapPanelFile, RewrapScene and RewrapCommandLine import no C module, so
 // their tests run without a display. X11 lives only in RewrapX11, behind CX11.
+// libdbus lives only in RewrapAccessibility, behind CDBus, which opens it with
+// dlopen once a bus is found (no pkgConfig: its -ldbus-1 would load libdbus and
+// libsystemd into every start).
 let package = Package(
     name: "Rewrap",
     targets: [
@@ -13,14 +16,17 @@ let package = Package(
             pkgConfig: "x11 xft fontconfig xrender",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev"])]
         ),
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus", providers: [.apt(["libdbus-1-3"])]),
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapPanelFile"),
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene"]),
+        .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .executableTarget(name: "rewrap", dependencies: [
             "RewrapX11", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
+            "RewrapAccessibility",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
@@ -29,6 +35,9 @@ let package = Package(
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapTestSupport"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapAccessibilityTests", dependencies: [
+            "RewrapAccessibility", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport",
+        ]),
         .testTarget(name: "RewrapX11Tests", dependencies: ["RewrapX11", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),

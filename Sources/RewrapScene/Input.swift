@@ -19,4 +19,9 @@ public enum Input: Hashable, Sendable {
     case resized(Size)
     /// The popup's window went away from outside the program.
     case popupLost
+    /// An assistive technology ran a node's action: a dropdown or the badge
+    /// opens its menu (or closes it when open), a row of the open menu is picked.
+    case activate(NodeID)
+    /// An assistive technology moved the keyboard focus to a dropdown or the badge.
+    case focus(NodeID)
 }

@@ -1,3 +1,4 @@
+import RewrapAccessibility
 import RewrapLayout
 import RewrapPanelFile
 import RewrapScene
@@ -23,6 +24,9 @@ final class DemoApp {
     /// Expose only needs a copy, not a repaint.
     private var bufferIsCurrent = false
     private var running = true
+    /// Looked for after the first frame; nil when there is no accessibility bus.
+    private var accessibility: AccessibilityLink?
+    private var lookedForAccessibility = false
 
     init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?) {
         self.toolkit = toolkit
@@ -63,7 +67,14 @@ final class DemoApp {
                 drawFrame(at: now)
             }
             guard running else { break }
-            toolkit.wait(timeout: stage.isAnimating ? pacer.deadline - clock.now : nil)
+            accessibility?.passEnded(animating: stage.isAnimating)
+            let frameTimeout = stage.isAnimating ? pacer.deadline - clock.now : nil
+            let retry = accessibility?.retryInterval
+            let ready = toolkit.wait(timeout: retry.map { min($0, frameTimeout ?? $0) } ?? frameTimeout,
+                                     alsoWatching: accessibility?.descriptors ?? [])
+            if let accessibility, !ready.isEmpty || retry != nil {
+                for input in accessibility.pump() { send(input) }
+            }
         }
         return 0
     }
@@ -122,7 +133,9 @@ final class DemoApp {
     }
 
     private func send(_ input: Input) {
-        for effect in controller.handle(input, scene: stage.scene) {
+        let effects = controller.handle(input, scene: stage.scene)
+        if !effects.isEmpty { accessibility?.inputHandled() }
+        for effect in effects {
             switch effect {
             case .redraw: break
             case .relayout(let animated): relayout(animated: animated)
@@ -172,6 +185,17 @@ final class DemoApp {
         }
         trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
                       popup: controller.popup.flatMap { shownPopup?.traced($0) })
+        if !lookedForAccessibility {
+            lookedForAccessibility = true
+            accessibility = AccessibilityLink(toolkit: toolkit) { [unowned self] in accessibleTree() }
+        }
+    }
+
+    /// The tree a screen reader reads, from what is shown right now.
+    private func accessibleTree() -> AccessibleTree {
+        AccessibleTree(application: "rewrap", title: controller.state.panel.title,
+                       drawn: stage.shown(at: clock.now, controller: controller), focus: controller.focus,
+                       popup: controller.popup.flatMap { shownPopup?.traced($0) })
     }
 
     private func drawPopup() {
