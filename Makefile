@@ -4,10 +4,11 @@ export PATH := $(PATH):/opt/swift/usr/bin
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev \
-	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei
+	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei \
+	gcc libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi
 RELEASE := swift build -c release --static-swift-stdlib
 
-.PHONY: deps build run test test-asan soak bench install uninstall clean
+.PHONY: deps build run test test-asan soak bench a11y-trees install uninstall clean
 
 # Installs only what is missing, so a second run does nothing.
 deps:
@@ -57,6 +58,23 @@ bench: deps build
 	python3 bench/motion.py
 	python3 bench/extreme.py
 	python3 bench/compare.py --no-trace
+	python3 bench/accessibility.py
+
+# The tree a screen reader sees: Rewrap in English and Spanish, and the same
+# panel in Qt 6 (../shared/reference/qt6-panel.py) for comparison.
+A11Y_REFERENCE_PACKAGES := python3-pyqt6 qt6-qpa-plugins
+
+a11y-trees: build
+	@missing=$$(for p in $(A11Y_REFERENCE_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+	scripts/atspi-session -- .build/release/rewrap --geometry 680x420+0+0
+	scripts/atspi-session -- .build/release/rewrap --geometry 340x420+0+0 --locale es
+	QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 scripts/atspi-session --app qt6-panel.py \
+		-- /usr/bin/python3 ../shared/reference/qt6-panel.py
 
 # The binary finds its assets in ../share/rewrap, so it runs from anywhere.
 # BINARY=path installs an already built binary instead of building one.

@@ -3,13 +3,13 @@
 with one (at-spi-bus-launcher on a private dbus-run-session, found through the
 root window's AT_SPI_BUS), beside the C lower bound.
 
-For each: start-up (exec -> first frame on screen, median of 10, first-frame
-helper), RSS 1 s after the first frame, threads and sockets. With the bus it
+For each: start-up (exec -> first frame on screen, first-frame helper, median
+of 20 taken in turns), RSS 1 s after the first frame, threads and sockets. With the bus it
 also reads RSS after a client (scripts/atspi-client, pyatspi) walked the whole
 tree, and sorts the signals one pick sent (dbus-monitor) into those sent at the
 pick, while the 0.25 s move ran, and when it settled.
 
-    python3 bench/accessibility.py [--rewrap .build/release/rewrap] [--runs 10]
+    python3 bench/accessibility.py [--rewrap .build/release/rewrap] [--runs 20]
 """
 from __future__ import annotations
 
@@ -78,12 +78,20 @@ class Bus:
                 pass
 
 
-def measure(helpers, env, command, runs):
-    startup = [first_frame(helpers, env, command)[0] for _ in range(runs)]
+def publish(env, address):
+    """Puts the bus's address on the root window, or takes it away (None)."""
+    if address is None:
+        subprocess.run(["xprop", "-root", "-remove", "AT_SPI_BUS"], env=env, check=True)
+    else:
+        subprocess.run(["xprop", "-root", "-f", "AT_SPI_BUS", "8s", "-set", "AT_SPI_BUS", address], env=env, check=True)
+
+
+def kept(helpers, env, command):
+    """One more start, kept running: RSS, threads and sockets 1 s after its first frame."""
     _, pid = first_frame(helpers, env, command, kill=False)
     try:
         time.sleep(1.0)
-        return {"startup": startup, "rss": rss_kb(pid), "threads": threads(pid), "sockets": sockets(pid), "pid": pid}
+        return {"rss": rss_kb(pid), "threads": threads(pid), "sockets": sockets(pid), "pid": pid}
     except BaseException:
         stop_pid(pid)
         raise
@@ -120,7 +128,7 @@ def walk_and_pick(env, result, rewrap_pid, address):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rewrap", default=str(REPO / ".build" / "release" / "rewrap"))
-    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
     for tool in ("Xvfb", "xdotool", "xprop", "dbus-run-session", "dbus-monitor"):
         if not shutil.which(tool):
@@ -131,7 +139,7 @@ def main():
     out = REPO / "bench" / "out"
     out.mkdir(parents=True, exist_ok=True)
     xvfb = bus = None
-    kept = []
+    running = []
     try:
         helpers = build_helpers(build)
         xvfb = Xvfb(out / "xvfb-a11y.log")
@@ -139,17 +147,30 @@ def main():
         env["DISPLAY"] = xvfb.display
         rewrap = [str(Path(args.rewrap).resolve()), "--geometry", "680x420+0+0"]
 
-        log("C lower bound")
-        c = measure(helpers, env, [str(helpers["c-panel"])], args.runs)
-        stop_pid(c["pid"])
-        log("Rewrap, no accessibility bus")
-        alone = measure(helpers, env, rewrap, args.runs)
-        stop_pid(alone["pid"])
         bus = Bus(env)
-        log(f"Rewrap, accessibility bus at {bus.address}")
-        published = measure(helpers, env, rewrap, args.runs)
-        kept.append(published["pid"])
+        log(f"accessibility bus at {bus.address}")
+        # Start-ups interleaved, so the machine's other load falls on all three alike;
+        # "no bus" takes the address off the root window, as on a desktop without one.
+        startups = {"c": [], "alone": [], "published": []}
+        for run in range(args.runs):
+            startups["c"].append(first_frame(helpers, env, [str(helpers["c-panel"])])[0])
+            publish(env, None)
+            startups["alone"].append(first_frame(helpers, env, rewrap)[0])
+            publish(env, bus.address)
+            startups["published"].append(first_frame(helpers, env, rewrap)[0])
+            log(f"  start-up {run + 1}/{args.runs}: C {startups['c'][-1]:.1f} ms, no bus {startups['alone'][-1]:.1f} ms, "
+                f"bus {startups['published'][-1]:.1f} ms")
+        c = kept(helpers, env, [str(helpers["c-panel"])])
+        stop_pid(c["pid"])
+        publish(env, None)
+        alone = kept(helpers, env, rewrap)
+        stop_pid(alone["pid"])
+        publish(env, bus.address)
+        published = kept(helpers, env, rewrap)
+        running.append(published["pid"])
         walked, signals = walk_and_pick(env, published, published["pid"], bus.address)
+        for key, result in (("c", c), ("alone", alone), ("published", published)):
+            result["startup"] = startups[key]
 
         def ms(r):
             return f"{statistics.median(r['startup']):.1f} ms ({min(r['startup']):.1f}–{max(r['startup']):.1f})"
@@ -177,7 +198,7 @@ def main():
         (out / "accessibility.md").write_text(report + "\n")
         return 0
     finally:
-        for pid in kept:
+        for pid in running:
             stop_pid(pid)
         if bus:
             bus.stop()

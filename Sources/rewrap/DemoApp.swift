@@ -24,9 +24,11 @@ final class DemoApp {
     /// Expose only needs a copy, not a repaint.
     private var bufferIsCurrent = false
     private var running = true
-    /// Looked for after the first frame; nil when there is no accessibility bus.
+    /// nil when there is no accessibility bus.
     private var accessibility: AccessibilityLink?
-    private var lookedForAccessibility = false
+    /// When to look for the bus: 0.1 s after the first frame, so loading
+    /// libdbus and joining the bus never compete with it; nil once looked.
+    private var accessibilityLookup: Double? = .infinity
 
     init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?) {
         self.toolkit = toolkit
@@ -67,11 +69,15 @@ final class DemoApp {
                 drawFrame(at: now)
             }
             guard running else { break }
+            if let due = accessibilityLookup, clock.now >= due {
+                accessibilityLookup = nil
+                accessibility = AccessibilityLink(toolkit: toolkit) { [unowned self] in accessibleTree() }
+            }
             accessibility?.passEnded(animating: stage.isAnimating)
-            let frameTimeout = stage.isAnimating ? pacer.deadline - clock.now : nil
             let retry = accessibility?.retryInterval
-            let ready = toolkit.wait(timeout: retry.map { min($0, frameTimeout ?? $0) } ?? frameTimeout,
-                                     alsoWatching: accessibility?.descriptors ?? [])
+            let deadline = [stage.isAnimating ? pacer.deadline : nil, accessibilityLookup, retry.map { clock.now + $0 }]
+                .compactMap { $0 }.filter(\.isFinite).min()
+            let ready = toolkit.wait(timeout: deadline.map { $0 - clock.now }, alsoWatching: accessibility?.descriptors ?? [])
             if let accessibility, !ready.isEmpty || retry != nil {
                 for input in accessibility.pump() { send(input) }
             }
@@ -185,10 +191,7 @@ final class DemoApp {
         }
         trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
                       popup: controller.popup.flatMap { shownPopup?.traced($0) })
-        if !lookedForAccessibility {
-            lookedForAccessibility = true
-            accessibility = AccessibilityLink(toolkit: toolkit) { [unowned self] in accessibleTree() }
-        }
+        if accessibilityLookup == .infinity { accessibilityLookup = now + 0.1 }
     }
 
     /// The tree a screen reader reads, from what is shown right now.
