@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapX11Tests", dependencies: ["RewrapX11", "RewrapScene", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport"]),

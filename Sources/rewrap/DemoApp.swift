@@ -48,7 +48,7 @@ final class DemoApp {
     /// Runs until the window is closed; returns the exit status.
     func run() -> Int32 {
         while running {
-            frameLog?.passStarted()
+            frameLog?.passStarted(shapeCount: toolkit.text.shapeCount)
             for event in toolkit.pendingEvents() { handle(event) }
             if let size = pendingSize {
                 pendingSize = nil
@@ -172,7 +172,7 @@ final class DemoApp {
         needsDraw = false
         if let frameLog {
             toolkit.connection.flush()
-            frameLog.frameDrawn(animating: stage.isAnimating, viewport: frame.viewport)
+            frameLog.frameDrawn(animating: stage.isAnimating, viewport: frame.viewport, shapeCount: toolkit.text.shapeCount)
         }
         trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
                       popup: controller.popup.flatMap { shownPopup?.traced($0) })
