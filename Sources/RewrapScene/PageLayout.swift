@@ -17,6 +17,7 @@ public struct PageLayout {
     public let measurer: any TextMeasurer
     public let direction: LayoutDirection
     private let breaker: LineBreaker
+    private let measured = MeasuredItems()
 
     public init(metrics: Metrics, strings: Strings, measurer: any TextMeasurer, direction: LayoutDirection = .leftToRight) {
         self.metrics = metrics
@@ -50,7 +51,7 @@ public struct PageLayout {
 
         let dropdowns = panel.menus.items
         let labels = dropdowns.map(state.label(of:))
-        let panelItems = labels.map { FlowItem(size: dropdownSize(for: $0)) }
+        let panelItems = measured.panelItems(for: labels) { FlowItem(size: dropdownSize(for: $0)) }
         let panelPlan = Self.panelLayout(metrics).plan(for: Proposal(width: width), items: panelItems)
         let panelOrigin = column.origin
         let panelFrames = panelPlan.frames(in: Rect(origin: panelOrigin, size: panelPlan.size))
@@ -62,7 +63,9 @@ public struct PageLayout {
         column.append(text(.chipsHeading, .heading, panel.chips.heading, style: .bold, at: column.origin, width: width))
 
         let chips = panel.chips.items
-        let chipItems = ChipRowItems(chips: chips.map { chipSize(for: $0.title) }) { chipSize(for: strings.more($0)) }
+        let chipItems = measured.chipItems(for: chips.map(\.title)) {
+            ChipRowItems(chips: chips.map { chipSize(for: $0.title) }) { chipSize(for: strings.more($0)) }
+        }
         let chipPlan = Self.chipLayout(metrics).plan(for: Proposal(width: width), items: chipItems)
         let chipOrigin = column.origin
         if chips.isEmpty {
@@ -96,12 +99,11 @@ public struct PageLayout {
     /// A heading or footer, wrapped to `width`; its frame hugs the widest line.
     private func text(_ id: NodeID, _ kind: NodeKind, _ text: String, style: TextStyle, at origin: Point,
                       width: Double) -> SceneNode {
-        let lines = breaker.lines(text, width: width, style: style)
-        let lineMetrics = lines.map { measurer.measure($0, style: style) }
-        let lineHeight = lineMetrics.map(\.height).max() ?? 0
-        let textWidth = (lineMetrics.map(\.width).max() ?? 0).rounded(.up)
-        let height = (Double(lines.count) * lineHeight + Double(lines.count - 1) * metrics.textLineGap).rounded(.up)
-        return SceneNode(id: id, kind: kind, text: text, lines: lines, style: style,
+        let wrapped = breaker.wrap(text, width: width, style: style)
+        let count = Double(wrapped.lines.count)
+        let height = (count * wrapped.lineHeight + (count - 1) * metrics.textLineGap).rounded(.up)
+        let textWidth = wrapped.width.rounded(.up)
+        return SceneNode(id: id, kind: kind, text: text, lines: wrapped.lines, style: style,
                          frame: Rect(origin: origin, size: Size(width: textWidth, height: height)))
     }
 

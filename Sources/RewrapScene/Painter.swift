@@ -21,8 +21,9 @@ public struct Painter {
     /// What the painter needs to know about the moment it draws.
     public struct Frame {
         public var scene: Scene
-        /// Presented frames in window pixels, scroll already applied.
-        public var presented: [NodeID: PixelRect]
+        /// Each scene node's presented frame, in the scene's order, in window
+        /// pixels with the scroll applied; nil for a node not shown.
+        public var presented: [PixelRect?]
         public var viewport: Size
         public var scroll: Point
         public var focus: NodeID?
@@ -30,7 +31,7 @@ public struct Painter {
         /// The node whose popup is open, drawn as pressed.
         public var pressed: NodeID?
 
-        public init(scene: Scene, presented: [NodeID: PixelRect], viewport: Size, scroll: Point,
+        public init(scene: Scene, presented: [PixelRect?], viewport: Size, scroll: Point,
                     focus: NodeID?, hovered: NodeID?, pressed: NodeID?) {
             self.scene = scene
             self.presented = presented
@@ -46,8 +47,8 @@ public struct Painter {
         canvas.clear(Palette.background)
         let visible = Rect(origin: .zero, size: frame.viewport)
         let direction = frame.scene.direction
-        for node in frame.scene.nodes {
-            guard let box = frame.presented[node.id], box.rect.overlaps(visible) || box.width == 0 else { continue }
+        for (node, shown) in zip(frame.scene.nodes, frame.presented) {
+            guard let box = shown, box.rect.overlaps(visible) || box.width == 0 else { continue }
             switch node.kind {
             case .heading, .text, .empty:
                 let color = node.kind == .heading ? Palette.text : Palette.secondaryText

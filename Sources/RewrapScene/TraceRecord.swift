@@ -57,8 +57,8 @@ public struct TraceRecord {
     /// node that takes the keys, ring or not. Targets are scrolled as the
     /// presented frames are, so both are window pixels.
     public init(frame: Int, time: Double, animating: Bool, drawn: Painter.Frame, focus: NodeID?, popup: Popup?) {
-        let nodes = drawn.scene.nodes.compactMap { node -> Node? in
-            guard let shown = drawn.presented[node.id] else { return nil }
+        let nodes = zip(drawn.scene.nodes, drawn.presented).compactMap { node, shown -> Node? in
+            guard let shown else { return nil }
             let target = PixelRect(node.frame.offsetBy(dx: -drawn.scroll.x, dy: -drawn.scroll.y))
             return Node(id: node.id, kind: node.kind, text: node.text, frame: shown, target: target, focused: focus == node.id)
         }

@@ -9,8 +9,9 @@ import RewrapLayout
 ///     breaker.lines("Choose a longer option", width: 100, style: .body)
 ///
 /// What a new width cannot change is kept: each paragraph's pieces are
-/// measured once, and the lines for each set of breaks are remembered, so
-/// a resize to a width already seen measures and shapes nothing.
+/// measured once, and the lines for each set of breaks are remembered with
+/// their measurements, so a resize to a width already seen, or to one that
+/// breaks the same way, measures and shapes nothing.
 public final class LineBreaker {
     private let measurer: any TextMeasurer
     private var paragraphs: [ParagraphKey: Paragraph] = [:]
@@ -22,12 +23,15 @@ public final class LineBreaker {
         var style: TextStyle
     }
 
-    /// A paragraph's pieces, each with what joins it to the one before and
-    /// its width, and the lines already made from them.
+    /// A paragraph's pieces, each with what joins it to the one before,
+    /// their widths and whether a space joins them (kept apart, so deciding
+    /// breaks touches numbers only), and the lines already made from them.
     private final class Paragraph {
-        var pieces: [(separator: String, text: String, width: Double)] = []
+        var pieces: [(separator: String, text: String)] = []
+        var widths: [Double] = []
+        var spaced: [Bool] = []
         var spaceWidth = 0.0
-        var lines: [[Int]: [String]] = [:]
+        var wrapped: [[Int]: WrappedText] = [:]
     }
 
     public init(measurer: any TextMeasurer) {
@@ -35,29 +39,38 @@ public final class LineBreaker {
     }
 
     public func lines(_ text: String, width: Double, style: TextStyle) -> [String] {
+        wrap(text, width: width, style: style).lines
+    }
+
+    public func wrap(_ text: String, width: Double, style: TextStyle) -> WrappedText {
         let paragraph = self.paragraph(text, style: style)
-        guard !paragraph.pieces.isEmpty else { return [text] }
+        guard !paragraph.pieces.isEmpty else { return made([text], style: style) }
         // The pieces that start a line, decided from the measured widths alone.
         var starts = [0]
-        var current = paragraph.pieces[0].width
-        for index in paragraph.pieces.indices.dropFirst() {
-            let piece = paragraph.pieces[index]
-            let joined = current + (piece.separator.isEmpty ? 0 : paragraph.spaceWidth) + piece.width
+        let widths = paragraph.widths, spaced = paragraph.spaced, space = paragraph.spaceWidth
+        var current = widths[0]
+        for index in 1..<widths.count {
+            let joined = current + (spaced[index] ? space : 0) + widths[index]
             if joined <= width {
                 current = joined
             } else {
                 starts.append(index)
-                current = piece.width
+                current = widths[index]
             }
         }
-        if let known = paragraph.lines[starts] { return known }
+        if let known = paragraph.wrapped[starts] { return known }
         let ends = starts.dropFirst() + [paragraph.pieces.count]
-        let made = zip(starts, ends).map { start, end in
+        let lines = zip(starts, ends).map { start, end in
             paragraph.pieces[start..<end].enumerated().map { $0.offset == 0 ? $0.element.text : $0.element.separator + $0.element.text }
                 .joined()
         }
-        paragraph.lines[starts] = made
-        return made
+        let wrapped = made(lines, style: style)
+        paragraph.wrapped[starts] = wrapped
+        return wrapped
+    }
+
+    private func made(_ lines: [String], style: TextStyle) -> WrappedText {
+        WrappedText(lines: lines, metrics: lines.map { measurer.measure($0, style: style) })
     }
 
     private func paragraph(_ text: String, style: TextStyle) -> Paragraph {
@@ -65,7 +78,9 @@ public final class LineBreaker {
         if let known = paragraphs[key] { return known }
         let paragraph = Paragraph()
         paragraph.spaceWidth = measurer.measure(" ", style: style).width
-        paragraph.pieces = Self.breakablePieces(text).map { ($0.separator, $0.text, measurer.measure($0.text, style: style).width) }
+        paragraph.pieces = Self.breakablePieces(text)
+        paragraph.widths = paragraph.pieces.map { measurer.measure($0.text, style: style).width }
+        paragraph.spaced = paragraph.pieces.map { !$0.separator.isEmpty }
         if paragraphs.count >= capacity { paragraphs.removeAll(keepingCapacity: true) }
         paragraphs[key] = paragraph
         return paragraph

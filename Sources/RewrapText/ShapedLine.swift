@@ -1,12 +1,24 @@
 /// One line of text shaped and ordered for display: runs from left to right,
 /// each glyph placed. Its width is the distance the pen travelled, which is
 /// exactly how far drawing reaches, so measuring and drawing cannot disagree.
-public struct ShapedLine {
-    public var runs: [GlyphRun]
+///
+/// A class, so that the engine's cache hands out a reference rather than
+/// copying runs of glyphs for every label of every frame.
+public final class ShapedLine {
+    public let runs: [GlyphRun]
     /// Whole pixels.
-    public var width: Int
-    public var ascent: Int
-    public var descent: Int
+    public let width: Int
+    public let ascent: Int
+    public let descent: Int
+    /// How far any glyph is moved up or down from the baseline, in whole
+    /// pixels: marks stacked on a letter can reach far beyond the ascent.
+    public let reach: Int
 
-    public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
+    init(runs: [GlyphRun], width: Int, ascent: Int, descent: Int) {
+        self.runs = runs
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+        reach = runs.lazy.flatMap(\.glyphs).map { Int(abs($0.y)) }.max() ?? 0
+    }
 }

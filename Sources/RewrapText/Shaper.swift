@@ -46,11 +46,9 @@ final class Shaper {
         run.glyphs.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
             let info = infos![index], position = positions![index]
-            run.glyphs.append(info.codepoint)
-            run.clusters.append(info.cluster)
-            run.advances.append(position.x_advance)
-            run.x.append(Int32(clamping: Self.pixels(pen + Int64(position.x_offset))))
-            run.y.append(Int32(clamping: -Self.pixels(Int64(position.y_offset))))
+            run.glyphs.append(PlacedGlyph(id: info.codepoint, cluster: info.cluster, advance: position.x_advance,
+                                          x: Int32(clamping: Self.pixels(pen + Int64(position.x_offset))),
+                                          y: Int32(clamping: -Self.pixels(Int64(position.y_offset)))))
             pen += Int64(position.x_advance)
         }
         return run

@@ -23,8 +23,10 @@ public final class BackBuffer: Canvas {
     private let gc: GC
     private var pixmap: Pixmap = 0
     private var draw: OpaquePointer?
-    private var colors: [Color: XftColor] = [:]
-    private var solids: [Color: Picture] = [:]
+    /// Keyed by the premultiplied 16-bit channels packed into one word:
+    /// hashing four doubles for every fill cost more than the fill.
+    private var colors: [UInt64: XftColor] = [:]
+    private var solids: [UInt64: Picture] = [:]
     private var masks: [Shape: Mask] = [:]
     /// Animated widths pass through many sizes; past this many masks, start afresh.
     private let maskCapacity = 256
@@ -104,6 +106,10 @@ public final class BackBuffer: Canvas {
 
     public func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
         guard let draw else { return }
+        let line = engine.line(text, style: style)
+        // Setting a clip costs the server two requests a label; a line that
+        // stays inside its box does without.
+        let clip = clip.flatMap { Self.reaches(line, x: x, baseline: baseline, outside: $0) ? $0 : nil }
         if let clip {
             // Only the part on the buffer matters, and it fits X's 16 bits.
             let left = max(0, clip.x), right = min(width, clip.x + clip.width)
@@ -115,18 +121,23 @@ public final class BackBuffer: Canvas {
         // Glyphs well outside the buffer are left out, so positions stay
         // within X's 16 bits however long the line.
         specs.removeAll(keepingCapacity: true)
-        for run in engine.line(text, style: style).runs {
+        for run in line.runs {
             guard let font = fonts.font(for: run.face) else { continue }
-            for index in run.glyphs.indices {
-                let gx = x + Int(run.x[index]), gy = baseline + Int(run.y[index])
+            for glyph in run.glyphs {
+                let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
                 guard gx > -margin, gx < width + margin, gy > -margin, gy < height + margin else { continue }
-                specs.append(XftGlyphFontSpec(font: font, glyph: FT_UInt(run.glyphs[index]), x: Int16(gx), y: Int16(gy)))
+                specs.append(XftGlyphFontSpec(font: font, glyph: FT_UInt(glyph.id), x: Int16(gx), y: Int16(gy)))
             }
         }
         withColor(color) { color in
             specs.withUnsafeBufferPointer { XftDrawGlyphFontSpec(draw, color, $0.baseAddress, Int32($0.count)) }
         }
         if clip != nil { XftDrawSetClip(draw, nil) }
+    }
+
+    private static func reaches(_ line: ShapedLine, x: Int, baseline: Int, outside box: PixelRect) -> Bool {
+        x < box.x || x + line.width > box.x + box.width
+            || baseline - line.ascent - line.reach < box.y || baseline + line.descent + line.reach > box.y + box.height
     }
 
     /// Clipped to the buffer, so coordinates stay within X's 16 bits
@@ -187,10 +198,11 @@ public final class BackBuffer: Canvas {
     }
 
     private func solid(_ color: Color) -> Picture {
-        if let picture = solids[color] { return picture }
         var render = premultiplied(color)
+        let key = Self.key(render)
+        if let picture = solids[key] { return picture }
         let picture = XRenderCreateSolidFill(connection.display, &render)
-        solids[color] = picture
+        solids[key] = picture
         return picture
     }
 
@@ -208,18 +220,23 @@ public final class BackBuffer: Canvas {
         masks.removeAll(keepingCapacity: true)
     }
 
+    private static func key(_ color: XRenderColor) -> UInt64 {
+        UInt64(color.red) << 48 | UInt64(color.green) << 32 | UInt64(color.blue) << 16 | UInt64(color.alpha)
+    }
+
     private func channel(_ value: Double) -> UInt16 {
         UInt16((min(1, max(0, value)) * 65535).rounded())
     }
 
     private func withColor(_ color: Color, _ body: (UnsafePointer<XftColor>) -> Void) {
-        if colors[color] == nil {
-            var render = premultiplied(color)
+        var render = premultiplied(color)
+        let key = Self.key(render)
+        if colors[key] == nil {
             var allocated = XftColor()
             XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &allocated)
-            colors[color] = allocated
+            colors[key] = allocated
         }
-        withUnsafePointer(to: colors[color]!) { body($0) }
+        withUnsafePointer(to: colors[key]!) { body($0) }
     }
 
     private func release() {

@@ -50,8 +50,10 @@ struct Stage {
     mutating func frame(at now: Double, controller: PanelController) -> Painter.Frame {
         animator.settle(at: now)
         let scroll = controller.scroll.offset
-        var presentedFrames: [NodeID: PixelRect] = [:]
-        for node in scene.nodes { presentedFrames[node.id] = presented(node.id, at: now, scroll: scroll) }
+        // At rest every node is where the plan put it: no move to look up.
+        let presentedFrames = animator.isAnimating
+            ? scene.nodes.map { presented($0.id, at: now, scroll: scroll) }
+            : scene.nodes.map { PixelRect($0.frame.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
         return Painter.Frame(scene: scene, presented: presentedFrames, viewport: controller.viewport, scroll: scroll,
                              focus: controller.focusVisible ? controller.focus : nil, hovered: controller.hovered,
                              pressed: controller.popup?.owner)

@@ -22,7 +22,7 @@ final class PainterTests: XCTestCase {
     private func paint(_ scene: Scene, presented: [NodeID: PixelRect], viewport: Size = Size(width: 440, height: 2000),
                        focus: NodeID? = nil) -> RecordingCanvas {
         let canvas = RecordingCanvas()
-        painter.paint(Painter.Frame(scene: scene, presented: presented, viewport: viewport, scroll: .zero,
+        painter.paint(Painter.Frame(scene: scene, presented: scene.nodes.map { presented[$0.id] }, viewport: viewport, scroll: .zero,
                                     focus: focus, hovered: nil, pressed: nil), on: canvas)
         return canvas
     }
