@@ -6,6 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev \
 	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei
 RELEASE := swift build -c release --static-swift-stdlib
+ID := io.github.rewrap.Rewrap
 
 .PHONY: deps build run test test-asan soak bench install uninstall clean
 
@@ -65,15 +66,19 @@ install: $(if $(BINARY),,build)
 	install -Dm755 $(or $(BINARY),.build/release/rewrap) $(DESTDIR)$(PREFIX)/bin/rewrap
 	install -d $(DESTDIR)$(PREFIX)/share/rewrap
 	install -m644 assets/panel*.json $(DESTDIR)$(PREFIX)/share/rewrap/
-	install -Dm644 assets/rewrap.desktop $(DESTDIR)$(PREFIX)/share/applications/rewrap.desktop
+	install -Dm644 assets/$(ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(ID).desktop
 	install -Dm644 assets/rewrap.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/rewrap.svg
+	install -Dm644 assets/$(ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(ID).metainfo.xml
+	install -Dm644 assets/rewrap.1 $(DESTDIR)$(PREFIX)/share/man/man1/rewrap.1
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/rewrap
 	rm -f $(DESTDIR)$(PREFIX)/share/rewrap/panel*.json
 	rmdir $(DESTDIR)$(PREFIX)/share/rewrap 2>/dev/null || true
-	rm -f $(DESTDIR)$(PREFIX)/share/applications/rewrap.desktop
+	rm -f $(DESTDIR)$(PREFIX)/share/applications/$(ID).desktop
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/rewrap.svg
+	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/$(ID).metainfo.xml
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/rewrap.1
 
 clean:
 	rm -rf .build out
