@@ -205,7 +205,8 @@ final class DesktopTests: XCTestCase {
                                       "BINARY=\(PackagePaths.rewrapBinary)"], timeout: 60)
         XCTAssertEqual(install.status, 0, install.stderr)
         for file in ["bin/rewrap", "share/rewrap/panel.json", "share/rewrap/panel.es.json", "share/rewrap/panel.zh-Hant.json",
-                     "share/applications/rewrap.desktop", "share/icons/hicolor/scalable/apps/rewrap.svg"] {
+                     "share/applications/io.github.rewrap.Rewrap.desktop", "share/icons/hicolor/scalable/apps/rewrap.svg",
+                     "share/metainfo/io.github.rewrap.Rewrap.metainfo.xml", "share/man/man1/rewrap.1"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), file)
         }
 
@@ -226,7 +227,11 @@ final class DesktopTests: XCTestCase {
 
         let uninstall = try runCommand(["/usr/bin/make", "-s", "-C", PackagePaths.root, "uninstall", "PREFIX=\(prefix)"])
         XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix + "/bin/rewrap"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: prefix + "/share/rewrap"))
+        let files = try FileManager.default.subpathsOfDirectory(atPath: prefix).filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: prefix + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        XCTAssertEqual(files, [], "uninstall removes every file install made")
     }
 }

@@ -14,7 +14,7 @@ public final class RewrapSession: @unchecked Sendable {
     private let ownsServer: Bool
 
     public init(arguments: [String] = [], environment: [String: String] = [:], server: XvfbServer? = nil,
-                waitForWindow: Bool = true) throws {
+                waitForWindow: Bool = true, executable: String = PackagePaths.rewrapBinary) throws {
         self.server = try server ?? XvfbServer()
         ownsServer = server == nil
         let id = UUID().uuidString
@@ -24,7 +24,7 @@ public final class RewrapSession: @unchecked Sendable {
             throw TestFailure("cannot create \(stderrPath)")
         }
         process = Process()
-        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+        process.executableURL = URL(fileURLWithPath: executable)
         let placed = arguments.contains("--geometry") ? [] : ["--geometry", "680x420+0+0"]
         process.arguments = ["--trace", tracePath] + placed + arguments
         var env = ProcessInfo.processInfo.environment
