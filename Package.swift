@@ -32,6 +32,6 @@ let package = Package(
         .testTarget(name: "RewrapX11Tests", dependencies: ["RewrapX11", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapScene"]),
     ]
 )

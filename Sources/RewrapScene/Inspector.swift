@@ -8,10 +8,12 @@ import RewrapLayout
 public struct Inspector {
     public let metrics: Metrics
     public let measurer: any TextMeasurer
+    public let palette: Palette
 
-    public init(metrics: Metrics, measurer: any TextMeasurer) {
+    public init(metrics: Metrics, measurer: any TextMeasurer, palette: Palette = .light) {
         self.metrics = metrics
         self.measurer = measurer
+        self.palette = palette
     }
 
     public func paint(scene: Scene, breakpoints: Breakpoints, scroll: Point, viewport: Size, on canvas: Canvas) {
@@ -28,16 +30,16 @@ public struct Inspector {
         for row in scene.panelPlan.rows {
             let band = toWindow(Rect(x: scene.panelOrigin.x, y: scene.panelOrigin.y + row.minY,
                                      width: max(row.width, scene.proposedWidth), height: row.height))
-            canvas.fillRect(x: band.x, y: band.y, width: band.width, height: band.height, color: Palette.inspectorRow.withAlpha(0.1))
+            canvas.fillRect(x: band.x, y: band.y, width: band.width, height: band.height, color: palette.inspectorRow.withAlpha(0.1))
             canvas.fillRect(x: band.x, y: band.y + band.height, width: Int(row.width.rounded()), height: line,
-                            color: Palette.inspectorRow)
+                            color: palette.inspectorRow)
         }
         for node in scene.nodes {
-            outline(toWindow(node.frame), Palette.inspectorTarget)
+            outline(toWindow(node.frame), palette.inspectorTarget)
         }
 
         let limitX = Int((scene.panelOrigin.x + scene.proposedWidth - scroll.x).rounded())
-        canvas.fillRect(x: limitX, y: 0, width: line, height: Int(viewport.height), color: Palette.inspectorLimit)
+        canvas.fillRect(x: limitX, y: 0, width: line, height: Int(viewport.height), color: palette.inspectorLimit)
 
         // One tick per chip-row candidate: its width, against the limit line.
         let tickHeight = Int(metrics.chipPaddingY)
@@ -45,7 +47,7 @@ public struct Inspector {
         for (k, width) in scene.chipPlan.candidateWidths.enumerated() {
             let x = Int((scene.chipOrigin.x + width - scroll.x).rounded())
             let fits = scene.chipPlan.fits(k)
-            let color = k == scene.chipPlan.visible ? Palette.inspectorTarget : (fits ? Palette.inspectorRow : Palette.inspectorLimit)
+            let color = k == scene.chipPlan.visible ? palette.inspectorTarget : (fits ? palette.inspectorRow : palette.inspectorLimit)
             canvas.fillRect(x: x - line, y: baseY, width: 2 * line, height: tickHeight, color: color)
         }
 
@@ -67,11 +69,11 @@ public struct Inspector {
         let lineHeight = Int(measurer.measure(caption, style: .body).height)
         let height = lines.count * lineHeight + 2 * pad
         let top = Int(viewport.height) - height
-        canvas.fillRect(x: 0, y: top, width: Int(viewport.width), height: height, color: Palette.text.withAlpha(0.8))
+        canvas.fillRect(x: 0, y: top, width: Int(viewport.width), height: height, color: palette.captionFill)
         let ascent = Int(measurer.measure(caption, style: .body).ascent)
         for (index, line) in lines.enumerated() {
             canvas.drawText(line, x: Int(metrics.padding), baseline: top + pad + index * lineHeight + ascent, style: .body,
-                            color: Palette.highlightText)
+                            color: palette.captionText)
         }
     }
 }

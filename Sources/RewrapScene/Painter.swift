@@ -6,12 +6,15 @@ import RewrapPanelFile
 public struct Painter {
     public let metrics: Metrics
     public let measurer: any TextMeasurer
+    /// The theme's colours; a desktop switching theme swaps it.
+    public var palette: Palette
     /// Controls centre one line of body text; its metrics are fixed per font.
     private let bodyLine: TextMetrics
 
-    public init(metrics: Metrics, measurer: any TextMeasurer) {
+    public init(metrics: Metrics, measurer: any TextMeasurer, palette: Palette = .light) {
         self.metrics = metrics
         self.measurer = measurer
+        self.palette = palette
         bodyLine = measurer.measure("Ag", style: .body)
     }
 
@@ -40,21 +43,20 @@ public struct Painter {
     }
 
     public func paint(_ frame: Frame, on canvas: Canvas) {
-        canvas.clear(Palette.background)
+        canvas.clear(palette.background)
         let visible = Rect(origin: .zero, size: frame.viewport)
         for node in frame.scene.nodes {
             guard let box = frame.presented[node.id], box.rect.overlaps(visible) || box.width == 0 else { continue }
             switch node.kind {
             case .heading, .text, .empty:
-                let color = node.kind == .heading ? Palette.text : Palette.secondaryText
+                let color = node.kind == .heading ? palette.text : palette.secondaryText
                 paintLines(node.lines, in: box, style: node.style, color: color, on: canvas)
             case .dropdown:
                 paintDropdown(node, in: box, hovered: frame.hovered == node.id || frame.pressed == node.id, on: canvas)
             case .chip:
-                paintCapsule(node.text, in: box, fill: Palette.chipFill, on: canvas)
+                paintCapsule(node.text, in: box, fill: palette.chipFill, on: canvas)
             case .badge:
-                let fill = frame.hovered == node.id || frame.pressed == node.id
-                    ? Palette.badgeFill.withAlpha(0.28) : Palette.badgeFill
+                let fill = frame.hovered == node.id || frame.pressed == node.id ? palette.badgeHoverFill : palette.badgeFill
                 paintCapsule(node.text, in: box, fill: fill, on: canvas)
             case .option:
                 continue   // rows belong to popups: see paintPopup
@@ -67,18 +69,18 @@ public struct Painter {
     }
 
     public func paintPopup(_ menu: PopupMenu, plan: PopupPlan, on canvas: Canvas) {
-        canvas.clear(Palette.popupFill)
+        canvas.clear(palette.popupFill)
         let width = Int(plan.size.width), height = Int(plan.size.height)
         canvas.fill(.roundedBorder(width: width, height: height, radius: 0, stroke: metrics.borderWidth),
-                    x: 0, y: 0, color: Palette.popupBorder)
+                    x: 0, y: 0, color: palette.popupBorder)
         for (index, entry) in menu.entries.enumerated() where index < plan.rows.count {
             let row = PixelRect(plan.rows[index])
             let isHighlighted = menu.highlighted == index
             if isHighlighted {
                 canvas.fill(.roundedRect(width: row.width, height: row.height, radius: metrics.highlightRadius),
-                            x: row.x, y: row.y, color: Palette.highlight)
+                            x: row.x, y: row.y, color: palette.highlight)
             }
-            let color = isHighlighted ? Palette.highlightText : Palette.text
+            let color = isHighlighted ? palette.highlightText : palette.text
             let baseline = self.baseline(in: row)
             if entry.isSelected {
                 canvas.drawText("✓", x: row.x + Int(metrics.optionPaddingX), baseline: baseline, style: .body, color: color)
@@ -99,10 +101,10 @@ public struct Painter {
 
     private func paintDropdown(_ node: SceneNode, in box: PixelRect, hovered: Bool, on canvas: Canvas) {
         canvas.fill(.roundedRect(width: box.width, height: box.height, radius: metrics.dropdownRadius),
-                    x: box.x, y: box.y, color: hovered ? Palette.controlHoverFill : Palette.controlFill)
+                    x: box.x, y: box.y, color: hovered ? palette.controlHoverFill : palette.controlFill)
         canvas.fill(.roundedBorder(width: box.width, height: box.height, radius: metrics.dropdownRadius,
                                          stroke: metrics.borderWidth),
-                    x: box.x, y: box.y, color: Palette.controlBorder)
+                    x: box.x, y: box.y, color: palette.controlBorder)
         let chevronWidth = Int(metrics.chevronWidth), chevronHeight = Int(metrics.chevronHeight)
         let chevronX = box.x + box.width - Int(metrics.dropdownPaddingX) - chevronWidth
         // While a button grows towards its new label, the label is clipped to
@@ -110,24 +112,24 @@ public struct Painter {
         let labelX = box.x + Int(metrics.dropdownPaddingX)
         let labelClip = PixelRect(x: labelX, y: box.y, width: max(0, chevronX - Int(metrics.chevronGap / 2) - labelX), height: box.height)
         canvas.drawText(node.text, x: labelX, baseline: baseline(in: box), style: .body,
-                        color: Palette.text, clip: labelClip)
+                        color: palette.text, clip: labelClip)
         let chevronY = box.y + (box.height - chevronHeight) / 2
         canvas.fill(.chevron(width: chevronWidth, height: chevronHeight, stroke: metrics.chevronStroke),
-                    x: chevronX, y: chevronY, color: Palette.secondaryText)
+                    x: chevronX, y: chevronY, color: palette.secondaryText)
     }
 
     private func paintCapsule(_ text: String, in box: PixelRect, fill: Color, on canvas: Canvas) {
         canvas.fill(.roundedRect(width: box.width, height: box.height, radius: metrics.chipRadius),
                     x: box.x, y: box.y, color: fill)
         canvas.drawText(text, x: box.x + Int(metrics.chipPaddingX), baseline: baseline(in: box),
-                        style: .body, color: Palette.text)
+                        style: .body, color: palette.text)
     }
 
     private func paintFocusRing(around box: PixelRect, radius: Double, on canvas: Canvas) {
         let inset = Int(metrics.focusRingGap + metrics.focusRingWidth)
         canvas.fill(.roundedBorder(width: box.width + 2 * inset, height: box.height + 2 * inset,
                                          radius: radius + Double(inset), stroke: metrics.focusRingWidth),
-                    x: box.x - inset, y: box.y - inset, color: Palette.accent)
+                    x: box.x - inset, y: box.y - inset, color: palette.accent)
     }
 
     /// The baseline that centres a line of `style` text vertically in `box`.
@@ -142,12 +144,12 @@ public struct Painter {
         if let bar = ScrollPosition.indicator(offset: frame.scroll.y, content: content.height,
                                               viewport: viewport.height, length: viewport.height - 2 * Double(inset)) {
             canvas.fill(.roundedRect(width: thickness, height: Int(bar.length.rounded()), radius: Double(thickness) / 2),
-                        x: Int(viewport.width) - thickness - inset, y: inset + Int(bar.start.rounded()), color: Palette.scrollIndicator)
+                        x: Int(viewport.width) - thickness - inset, y: inset + Int(bar.start.rounded()), color: palette.scrollIndicator)
         }
         if let bar = ScrollPosition.indicator(offset: frame.scroll.x, content: content.width,
                                               viewport: viewport.width, length: viewport.width - 2 * Double(inset)) {
             canvas.fill(.roundedRect(width: Int(bar.length.rounded()), height: thickness, radius: Double(thickness) / 2),
-                        x: inset + Int(bar.start.rounded()), y: Int(viewport.height) - thickness - inset, color: Palette.scrollIndicator)
+                        x: inset + Int(bar.start.rounded()), y: Int(viewport.height) - thickness - inset, color: palette.scrollIndicator)
         }
     }
 }

@@ -2,7 +2,7 @@
 /// so a canvas can rasterise it once and reuse the result while its size
 /// stays the same.
 ///
-///     canvas.fill(.roundedRect(width: 120, height: 28, radius: 6), x: 20, y: 52, color: Palette.controlFill)
+///     canvas.fill(.roundedRect(width: 120, height: 28, radius: 6), x: 20, y: 52, color: palette.controlFill)
 public enum Shape: Hashable, Sendable {
     case rect(width: Int, height: Int)
     case roundedRect(width: Int, height: Int, radius: Double)

@@ -5,7 +5,8 @@ import Glibc
 
 // What end-to-end tests need from X that xdotool cannot do: close a window
 // the way a window manager does, destroy another client's window, hold a
-// pointer grab, list popups, and publish XSETTINGS or X resources.
+// pointer grab, list popups, publish XSETTINGS or X resources, and read
+// raw pixels.
 
 let usage = """
     usage: rewrap-xhelper close WINDOW        send WM_DELETE_WINDOW, as a window manager would
@@ -14,6 +15,7 @@ let usage = """
            rewrap-xhelper grab SECONDS        hold a pointer grab on the root window
            rewrap-xhelper xsettings NAME=INT...  own _XSETTINGS_S0 and publish integer settings
            rewrap-xhelper resources TEXT      set the root window's RESOURCE_MANAGER, as xrdb does
+           rewrap-xhelper pixels X,Y...       the visual's masks, then each root pixel's raw value
     """
 
 func die(_ message: String) -> Never {
@@ -125,6 +127,20 @@ case "resources":
                             $0.baseAddress, Int32($0.count))
     }
     XSync(display, 0)
+
+case "pixels":
+    // Raw values, so a test can compare them with its own quantisation.
+    let visual = XDefaultVisual(display, XDefaultScreen(display))!.pointee
+    say("masks 0x\(String(visual.red_mask, radix: 16)) 0x\(String(visual.green_mask, radix: 16)) 0x\(String(visual.blue_mask, radix: 16))")
+    for point in arguments.dropFirst() {
+        let parts = point.split(separator: ",").compactMap { Int32($0) }
+        guard parts.count == 2 else { die("bad point '\(point)', expected X,Y") }
+        guard let image = XGetImage(display, root, parts[0], parts[1], 1, 1, XAllPlanes(), ZPixmap) else {
+            die("cannot read the pixel at \(point)")
+        }
+        say("0x" + String(image.pointee.f.get_pixel(image, 0, 0), radix: 16))
+        _ = image.pointee.f.destroy_image(image)
+    }
 
 default:
     die(usage)

@@ -7,11 +7,12 @@ import RewrapX11
 /// carried out, frames are paced and drawn. The loop owns the only clock.
 final class DemoApp {
     private let toolkit: Toolkit
-    private let painter: Painter
+    private var painter: Painter
     private let trace: TraceWriter?
     private let frameLog: FrameLog?
     private let clock = Clock()
     private let reduceMotionByOption: Bool
+    private let themePreference: ThemePreference
     private var controller: PanelController
     private var stage: Stage
     private var pacer = FramePacer(interval: 1.0 / 60)
@@ -30,7 +31,9 @@ final class DemoApp {
         self.frameLog = frameLog
         let metrics = Metrics(scale: toolkit.scale)
         let measurer = MeasurementCache(toolkit.fonts)
-        painter = Painter(metrics: metrics, measurer: measurer)
+        themePreference = options.theme
+        painter = Painter(metrics: metrics, measurer: measurer,
+                          palette: options.theme.theme(desktopThemeName: toolkit.settings?.themeName).palette)
         controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, inspecting: options.inspect)
         stage = Stage(layout: PageLayout(metrics: metrics, strings: strings, measurer: measurer), state: state,
                       viewport: toolkit.initialSize, moveDuration: options.slowMotion ? 2.5 : 0.25)
@@ -106,6 +109,7 @@ final class DemoApp {
                 stage.finishMoves()
                 needsDraw = true
             }
+            applyTheme()
         }
     }
 
@@ -149,6 +153,15 @@ final class DemoApp {
         controller.sceneChanged(stage.scene)
     }
 
+    /// `--theme auto` follows the desktop's theme as it changes.
+    private func applyTheme() {
+        let palette = themePreference.theme(desktopThemeName: toolkit.settings?.themeName).palette
+        guard palette != painter.palette else { return }
+        painter.palette = palette
+        needsDraw = true
+        needsPopupDraw = shownPopup != nil
+    }
+
     private func node(at x: Int, _ y: Int) -> NodeID? {
         stage.interactiveNode(at: Point(x: Double(x), y: Double(y)), at: clock.now, scroll: controller.scroll.offset)
     }
@@ -160,7 +173,7 @@ final class DemoApp {
         painter.paint(frame, on: toolkit.mainBuffer)
         if controller.isInspecting {
             let breakpoints = stage.breakpoints(metrics: controller.metrics, windowWidth: frame.viewport.width)
-            Inspector(metrics: controller.metrics, measurer: painter.measurer)
+            Inspector(metrics: controller.metrics, measurer: painter.measurer, palette: painter.palette)
                 .paint(scene: frame.scene, breakpoints: breakpoints, scroll: frame.scroll, viewport: frame.viewport, on: toolkit.mainBuffer)
         }
         toolkit.mainBuffer.present()

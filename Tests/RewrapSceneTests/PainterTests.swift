@@ -99,9 +99,9 @@ final class PainterTests: XCTestCase {
     func testFocusRingIsDrawnOnlyForTheFocusedNode() throws {
         let scene = try scene()
         let frames = presented(scene)
-        XCTAssertTrue(paint(scene, presented: frames).fills.allSatisfy { $0.color != Palette.accent }, "no focus, no ring")
+        XCTAssertTrue(paint(scene, presented: frames).fills.allSatisfy { $0.color != Palette.light.accent }, "no focus, no ring")
         for id: NodeID in ["pattern", "badge"] {
-            let rings = paint(scene, presented: frames, focus: id).fills.filter { $0.color == Palette.accent }
+            let rings = paint(scene, presented: frames, focus: id).fills.filter { $0.color == Palette.light.accent }
             XCTAssertEqual(rings.count, 1, "\(id)")
             // 2 px gap and 2 px ring outside the box on every side.
             let box = try XCTUnwrap(frames[id])
@@ -128,7 +128,7 @@ final class PainterTests: XCTestCase {
         XCTAssertTrue(mark.baseline > rows[1].y && mark.baseline < rows[1].y + rows[1].height, "the mark is on the selected row")
         XCTAssertEqual(mark.x, rows[1].x + 10)
 
-        let highlights = canvas.fills.filter { $0.color == Palette.highlight }
+        let highlights = canvas.fills.filter { $0.color == Palette.light.highlight }
         XCTAssertEqual(highlights.count, 1)
         let highlight = try XCTUnwrap(highlights.first)
         XCTAssertEqual(highlight.x, rows[2].x)
@@ -136,7 +136,7 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(bounds(highlight.shape.spans), PixelRect(x: 0, y: 0, width: rows[2].width, height: rows[2].height))
 
         let colors = Dictionary(canvas.texts.filter { $0.text != "✓" }.map { ($0.text, $0.color) }, uniquingKeysWith: { first, _ in first })
-        XCTAssertEqual(colors, ["Circle": Palette.text, "Square": Palette.text, "Star": Palette.highlightText])
+        XCTAssertEqual(colors, ["Circle": Palette.light.text, "Square": Palette.light.text, "Star": Palette.light.highlightText])
         for (index, entry) in entries.enumerated() {
             let text = try XCTUnwrap(canvas.texts.first { $0.text == entry.text })
             XCTAssertEqual(text.x, rows[index].x + 10 + 20, "options line up after the mark column")
@@ -148,7 +148,7 @@ final class PainterTests: XCTestCase {
         let menu = PopupMenu(owner: "pattern", entries: [PopupEntry(id: "pattern/Solid", text: "Solid", isSelected: true)])
         let canvas = RecordingCanvas()
         painter.paintPopup(menu, plan: menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 0), on: canvas)
-        XCTAssertTrue(canvas.fills.allSatisfy { $0.color != Palette.highlight })
-        XCTAssertTrue(canvas.texts.allSatisfy { $0.color == Palette.text })
+        XCTAssertTrue(canvas.fills.allSatisfy { $0.color != Palette.light.highlight })
+        XCTAssertTrue(canvas.texts.allSatisfy { $0.color == Palette.light.text })
     }
 }
