@@ -3,8 +3,9 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev \
-	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei
+PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libxrandr-dev \
+	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei \
+	openbox xsettingsd
 RELEASE := swift build -c release --static-swift-stdlib
 
 .PHONY: deps build run test test-asan soak bench install uninstall clean

@@ -10,9 +10,10 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
-            pkgConfig: "x11 xft fontconfig xrender",
-            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev"])]
+            pkgConfig: "x11 xft fontconfig xrender xrandr",
+            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev", "libxrandr-dev"])]
         ),
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapPanelFile"),
@@ -20,7 +21,7 @@ let package = Package(
         .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .executableTarget(name: "rewrap", dependencies: [
-            "RewrapX11", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
+            "CLinux", "RewrapX11", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),

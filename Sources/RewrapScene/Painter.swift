@@ -68,13 +68,16 @@ public struct Painter {
         paintScrollIndicators(frame, on: canvas)
     }
 
+    /// The rows `menu.scroll` shows; a menu cut to fit the screen has a
+    /// chevron at each cut edge, dimmed when nothing more lies that way.
     public func paintPopup(_ menu: PopupMenu, plan: PopupPlan, on canvas: Canvas) {
         canvas.clear(palette.popupFill)
-        let width = Int(plan.size.width), height = Int(plan.size.height)
-        canvas.fill(.roundedBorder(width: width, height: height, radius: 0, stroke: metrics.borderWidth),
+        let size = plan.windowSize(menu.scroll)
+        canvas.fill(.roundedBorder(width: Int(size.width), height: Int(size.height), radius: 0, stroke: metrics.borderWidth),
                     x: 0, y: 0, color: palette.popupBorder)
-        for (index, entry) in menu.entries.enumerated() where index < plan.rows.count {
-            let row = PixelRect(plan.rows[index])
+        for (index, frame) in plan.shownRows(menu.scroll) where menu.entries.indices.contains(index) {
+            let entry = menu.entries[index]
+            let row = PixelRect(frame)
             let isHighlighted = menu.highlighted == index
             if isHighlighted {
                 canvas.fill(.roundedRect(width: row.width, height: row.height, radius: metrics.highlightRadius),
@@ -87,6 +90,14 @@ public struct Painter {
             }
             canvas.drawText(entry.text, x: row.x + Int(metrics.optionPaddingX + metrics.optionMarkWidth),
                             baseline: baseline, style: .body, color: color)
+        }
+        for edge in [MenuEdge.top, .bottom] {
+            guard let strip = plan.indicator(edge, menu.scroll).map(PixelRect.init) else { continue }
+            let width = Int(metrics.chevronWidth), height = Int(metrics.chevronHeight)
+            let shape: Shape = edge == .top ? .upChevron(width: width, height: height, stroke: metrics.chevronStroke)
+                : .chevron(width: width, height: height, stroke: metrics.chevronStroke)
+            canvas.fill(shape, x: strip.x + (strip.width - width) / 2, y: strip.y + (strip.height - height) / 2,
+                        color: menu.scroll.canScroll(towards: edge) ? palette.text : palette.controlBorder)
         }
     }
 

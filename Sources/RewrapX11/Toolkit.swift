@@ -24,6 +24,8 @@ public final class Toolkit {
     public internal(set) var settings: XSettings?
     /// The settings manager's window, watched for changes.
     var settingsOwner: Window
+    /// Monitors, work area and the window's place: see Toolkit+Desktop.swift.
+    var tracking: DesktopTracking
 
     /// The interface scale: from the options, else the desktop's DPI over 96.
     public let scale: Double
@@ -40,6 +42,10 @@ public final class Toolkit {
         let width = options.width ?? Int((Double(options.defaultWidth) * scale).rounded())
         let height = options.height ?? Int((Double(options.defaultHeight) * scale).rounded())
         initialSize = Size(width: Double(width), height: Double(height))
+        let screen = connection.screenSize
+        tracking = DesktopTracking(desktop: Desktop(screen: Rect(x: 0, y: 0, width: Double(screen.width), height: Double(screen.height))),
+                                   windowFrame: Rect(x: Double(options.x ?? 0), y: Double(options.y ?? 0),
+                                                     width: Double(width), height: Double(height)))
 
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = UInt(None)

@@ -5,8 +5,8 @@ import Glibc
 
 // What end-to-end tests need from X that xdotool cannot do: close a window
 // the way a window manager does, destroy another client's window, hold a
-// pointer grab, list popups, publish XSETTINGS or X resources, and read
-// raw pixels.
+// pointer grab, list popups, publish XSETTINGS or X resources, read raw
+// pixels, and stand in for a desktop panel.
 
 let usage = """
     usage: rewrap-xhelper close WINDOW        send WM_DELETE_WINDOW, as a window manager would
@@ -16,6 +16,7 @@ let usage = """
            rewrap-xhelper xsettings NAME=INT...  own _XSETTINGS_S0 and publish integer settings
            rewrap-xhelper resources TEXT      set the root window's RESOURCE_MANAGER, as xrdb does
            rewrap-xhelper pixels X,Y...       the visual's masks, then each root pixel's raw value
+           rewrap-xhelper panel HEIGHT        a dock along the bottom edge reserving HEIGHT pixels, as a desktop panel does
     """
 
 func die(_ message: String) -> Never {
@@ -141,6 +142,35 @@ case "pixels":
         say("0x" + String(image.pointee.f.get_pixel(image, 0, 0), radix: 16))
         _ = image.pointee.f.destroy_image(image)
     }
+
+case "panel":
+    // A window manager leaves the panel's strut out of _NET_WORKAREA.
+    guard arguments.count == 2, let height = UInt(arguments[1]), height > 0 else { die(usage) }
+    let screen = XDefaultScreen(display)
+    let width = UInt(XDisplayWidth(display, screen)), bottom = UInt(XDisplayHeight(display, screen))
+    let panel = XCreateSimpleWindow(display, root, 0, Int32(bottom - height), UInt32(width), UInt32(height), 0, 0, 0)
+    func cardinals(_ name: String, _ type: Atom, _ values: [UInt]) {
+        values.withUnsafeBytes {
+            _ = XChangeProperty(display, panel, XInternAtom(display, name, 0), type, 32, PropModeReplace,
+                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+        }
+    }
+    cardinals("_NET_WM_WINDOW_TYPE", XA_ATOM, [XInternAtom(display, "_NET_WM_WINDOW_TYPE_DOCK", 0)])
+    cardinals("_NET_WM_STRUT", XA_CARDINAL, [0, 0, 0, height])
+    cardinals("_NET_WM_STRUT_PARTIAL", XA_CARDINAL, [0, 0, 0, height, 0, 0, 0, 0, 0, 0, 0, width - 1])
+    // Placed by the user, so the window manager keeps it on the bottom edge.
+    let hints = XAllocSizeHints()!
+    hints.pointee.flags = USPosition | USSize
+    hints.pointee.x = 0
+    hints.pointee.y = Int32(bottom - height)
+    hints.pointee.width = Int32(width)
+    hints.pointee.height = Int32(height)
+    XSetWMNormalHints(display, panel, hints)
+    XFree(hints)
+    XMapWindow(display, panel)
+    XSync(display, 0)
+    say("ready")
+    while true { pause() }
 
 default:
     die(usage)

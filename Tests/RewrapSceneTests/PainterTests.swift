@@ -151,4 +151,46 @@ final class PainterTests: XCTestCase {
         XCTAssertTrue(canvas.fills.allSatisfy { $0.color != Palette.light.highlight })
         XCTAssertTrue(canvas.texts.allSatisfy { $0.color == Palette.light.text })
     }
+
+    // MARK: - A menu cut to fit the screen
+
+    func testCutMenuDrawsOnlyItsShownRowsBetweenIndicators() throws {
+        let entries = (1...60).map { PopupEntry(id: NodeID("size/Option \($0)"), text: "Option \($0)", isSelected: $0 == 13) }
+        var menu = PopupMenu(owner: "size", entries: entries, highlighted: 12)
+        menu.scroll = MenuScroll(count: 60, visible: 19)
+        menu.scroll.scroll(by: 10)
+        let plan = menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 127)
+        let canvas = RecordingCanvas()
+        painter.paintPopup(menu, plan: plan, on: canvas)
+
+        let labels = canvas.texts.filter { $0.text != "✓" }
+        XCTAssertEqual(labels.map(\.text), (11...29).map { "Option \($0)" }, "rows 10 to 28 and no others")
+        // 4 px padding, a 16 px strip, then 27 px rows.
+        let first = try XCTUnwrap(labels.first)
+        XCTAssertTrue(first.baseline > 4 + 16 && first.baseline < 4 + 16 + 27, "the first shown row sits under the top strip")
+        let highlight = try XCTUnwrap(canvas.fills.first { $0.color == Palette.light.highlight })
+        XCTAssertEqual(highlight.y, 4 + 16 + 2 * 27, "row 12 is the third shown")
+        XCTAssertEqual(canvas.texts.filter { $0.text == "✓" }.map(\.baseline), [labels[2].baseline], "the mark is on row 12")
+
+        let border = try XCTUnwrap(canvas.fills.first { $0.color == Palette.light.popupBorder })
+        XCTAssertEqual(bounds(border.shape.spans).height, 8 + 32 + 19 * 27, "the window's height, not the whole menu's")
+        let up = try XCTUnwrap(canvas.fills.first { if case .upChevron = $0.shape { true } else { false } })
+        let down = try XCTUnwrap(canvas.fills.first { if case .chevron = $0.shape { true } else { false } })
+        XCTAssertLessThan(up.y, 4 + 16)
+        XCTAssertGreaterThan(down.y, 4 + 16 + 19 * 27)
+        XCTAssertEqual([up.color, down.color], [Palette.light.text, Palette.light.text], "more lies both ways")
+
+        menu.scroll.scroll(by: -10)
+        let atTop = RecordingCanvas()
+        painter.paintPopup(menu, plan: plan, on: atTop)
+        let dimmed = try XCTUnwrap(atTop.fills.first { if case .upChevron = $0.shape { true } else { false } })
+        XCTAssertEqual(dimmed.color, Palette.light.controlBorder, "nothing above: the top indicator is dimmed")
+    }
+
+    func testMenuThatFitsHasNoIndicators() {
+        let menu = PopupMenu(owner: "pattern", entries: [PopupEntry(id: "pattern/Solid", text: "Solid", isSelected: true)])
+        let canvas = RecordingCanvas()
+        painter.paintPopup(menu, plan: menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 0), on: canvas)
+        XCTAssertFalse(canvas.fills.contains { if case .upChevron = $0.shape { true } else if case .chevron = $0.shape { true } else { false } })
+    }
 }
