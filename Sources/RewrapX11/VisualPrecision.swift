@@ -7,7 +7,7 @@
 ///
 ///     let precision = VisualPrecision(redMask: 0xf800, greenMask: 0x07e0, blueMask: 0x001f)
 ///     precision.channel(248.0 / 255, bits: precision.blueBits)   // 0xf7bd: level 30 of 31
-public struct VisualPrecision: Equatable, Sendable {
+public struct VisualPrecision: Sendable {
     public var redBits: Int
     public var greenBits: Int
     public var blueBits: Int
