@@ -3,9 +3,10 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev \
+PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev libxrandr-dev \
 	libharfbuzz-dev libfribidi-dev libharfbuzz-bin \
 	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
+	openbox xsettingsd \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data
 # No $ORIGIN run path: the Swift runtime is linked in, and /usr/bin is no
 # place to look for libraries.

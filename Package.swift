@@ -17,9 +17,10 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
-            pkgConfig: "x11 xft fontconfig xrender",
-            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev"])]
+            pkgConfig: "x11 xft fontconfig xrender xrandr",
+            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev", "libxrandr-dev"])]
         ),
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapPanelFile"),
@@ -28,7 +29,7 @@ let package = Package(
         .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene", "RewrapText"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .executableTarget(name: "rewrap", dependencies: [
-            "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
+            "CLinux", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
@@ -41,6 +42,6 @@ let package = Package(
         .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapScene"]),
     ]
 )

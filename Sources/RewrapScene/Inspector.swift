@@ -11,11 +11,13 @@ public struct Inspector {
     public let metrics: Metrics
     public let measurer: any TextMeasurer
     private let breaker: LineBreaker
+    public let palette: Palette
 
-    public init(metrics: Metrics, measurer: any TextMeasurer) {
+    public init(metrics: Metrics, measurer: any TextMeasurer, palette: Palette = .light) {
         self.metrics = metrics
         self.measurer = measurer
         breaker = LineBreaker(measurer: measurer)
+        self.palette = palette
     }
 
     public func paint(scene: Scene, breakpoints: Breakpoints, scroll: Point, viewport: Size, on canvas: Canvas) {
@@ -40,23 +42,23 @@ public struct Inspector {
         for row in scene.panelPlan.rows {
             let top = scene.panelOrigin.y + row.minY
             fill(placedInWindow(Rect(x: scene.panelOrigin.x, y: top, width: max(row.width, scene.proposedWidth), height: row.height)),
-                 Palette.inspectorRow.withAlpha(0.1))
+                 palette.inspectorRow.withAlpha(0.1))
             fill(placedInWindow(Rect(x: scene.panelOrigin.x, y: top + row.height, width: row.width, height: thickness)),
-                 Palette.inspectorRow)
+                 palette.inspectorRow)
         }
         for node in scene.nodes {
-            outline(toWindow(node.frame), Palette.inspectorTarget)
+            outline(toWindow(node.frame), palette.inspectorTarget)
         }
 
         var limit = placedInWindow(Rect(x: scene.panelOrigin.x + scene.proposedWidth, y: 0, width: thickness, height: 0))
         (limit.y, limit.height) = (0, Int(viewport.height))
-        fill(limit, Palette.inspectorLimit)
+        fill(limit, palette.inspectorLimit)
 
         // One tick per chip-row candidate: its width, against the limit line.
         let baseY = scene.chipOrigin.y + scene.chipPlan.size.height + thickness
         for (k, width) in scene.chipPlan.candidateWidths.enumerated() {
             let fits = scene.chipPlan.fits(k)
-            let color = k == scene.chipPlan.visible ? Palette.inspectorTarget : (fits ? Palette.inspectorRow : Palette.inspectorLimit)
+            let color = k == scene.chipPlan.visible ? palette.inspectorTarget : (fits ? palette.inspectorRow : palette.inspectorLimit)
             fill(placedInWindow(Rect(x: scene.chipOrigin.x + width - thickness, y: baseY, width: 2 * thickness,
                                      height: metrics.chipPaddingY)), color)
         }
@@ -80,13 +82,13 @@ public struct Inspector {
         let lineHeight = Int(measurer.measure(caption, style: .body).height)
         let height = lines.count * lineHeight + 2 * pad
         let top = Int(viewport.height) - height
-        canvas.fillRect(x: 0, y: top, width: Int(viewport.width), height: height, color: Palette.text.withAlpha(0.8))
+        canvas.fillRect(x: 0, y: top, width: Int(viewport.width), height: height, color: palette.captionFill)
         let ascent = Int(measurer.measure(caption, style: .body).ascent)
         for (index, line) in lines.enumerated() {
             let width = measurer.measure(line, style: .body).width
             let x = direction == .leftToRight ? metrics.padding : viewport.width - metrics.padding - width
             canvas.drawText(line, x: Int(x), baseline: top + pad + index * lineHeight + ascent, style: .body,
-                            color: Palette.highlightText)
+                            color: palette.captionText)
         }
     }
 }

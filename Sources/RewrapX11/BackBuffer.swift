@@ -21,6 +21,7 @@ public final class BackBuffer: Canvas {
     /// Reused for every line, so drawing text allocates nothing once warm.
     private var specs: [XftGlyphFontSpec] = []
     private let gc: GC
+    private let precision: VisualPrecision
     private var pixmap: Pixmap = 0
     private var draw: OpaquePointer?
     /// Keyed by the premultiplied 16-bit channels packed into one word:
@@ -50,6 +51,8 @@ public final class BackBuffer: Canvas {
         margin = 4 * text.line("M", style: .body).ascent + 64
         self.window = window
         gc = XCreateGC(connection.display, window, 0, nil)
+        let visual = connection.visual.pointee
+        precision = VisualPrecision(redMask: visual.red_mask, greenMask: visual.green_mask, blueMask: visual.blue_mask)
     }
 
     deinit {
@@ -206,10 +209,17 @@ public final class BackBuffer: Canvas {
         return picture
     }
 
-    /// XRender wants premultiplied colour.
+    /// XRender wants premultiplied colour. An opaque colour is rounded to
+    /// the visual's levels, so it shows the same at every depth; a
+    /// translucent one keeps full precision for the server to blend.
     private func premultiplied(_ color: Color) -> XRenderColor {
-        XRenderColor(red: channel(color.red * color.alpha), green: channel(color.green * color.alpha),
-                     blue: channel(color.blue * color.alpha), alpha: channel(color.alpha))
+        guard color.alpha < 1 else {
+            return XRenderColor(red: precision.channel(color.red, bits: precision.redBits),
+                                green: precision.channel(color.green, bits: precision.greenBits),
+                                blue: precision.channel(color.blue, bits: precision.blueBits), alpha: 0xffff)
+        }
+        return XRenderColor(red: channel(color.red * color.alpha), green: channel(color.green * color.alpha),
+                            blue: channel(color.blue * color.alpha), alpha: channel(color.alpha))
     }
 
     private func releaseMasks() {

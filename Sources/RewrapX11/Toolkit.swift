@@ -27,6 +27,8 @@ public final class Toolkit {
     public internal(set) var settings: XSettings?
     /// The settings manager's window, watched for changes.
     var settingsOwner: Window
+    /// Monitors, work area and the window's place: see Toolkit+Desktop.swift.
+    var tracking: DesktopTracking
 
     /// The interface scale: from the options, else the desktop's DPI over 96.
     public let scale: Double
@@ -51,6 +53,11 @@ public final class Toolkit {
         let width = options.width ?? Int((Double(options.defaultWidth) * scale).rounded())
         let height = options.height ?? Int((Double(options.defaultHeight) * scale).rounded())
         initialSize = Size(width: Double(width), height: Double(height))
+        let screenSize = connection.screenSize
+        tracking = DesktopTracking(desktop: Desktop(screen: Rect(x: 0, y: 0, width: Double(screenSize.width),
+                                                                 height: Double(screenSize.height))),
+                                   windowFrame: Rect(x: Double(options.x ?? 0), y: Double(options.y ?? 0),
+                                                     width: Double(width), height: Double(height)))
 
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = UInt(None)

@@ -1,5 +1,6 @@
 import RewrapCommandLine
 import RewrapLayout
+import RewrapScene
 
 /// The demo window's command line (SPEC §6).
 struct AppOptions {
@@ -19,11 +20,12 @@ struct AppOptions {
     var inspect = false
     var display: String?
     var frameLogPath: String?
+    var theme = ThemePreference.auto
 
     static let usage = """
         rewrap [--panel FILE] [--geometry WxH[+X+Y]] [--trace FILE] [--reduce-motion]
                [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--direction ltr|rtl]
-               [--inspect] [--display NAME] [--frame-log FILE]
+               [--theme light|dark|auto] [--inspect] [--display NAME] [--frame-log FILE]
         """
 
     init(_ tokens: [String]) throws {
@@ -52,6 +54,12 @@ struct AppOptions {
             case "--inspect": inspect = true
             case "--display": display = try arguments.value(for: option)
             case "--frame-log": frameLogPath = try arguments.value(for: option)
+            case "--theme":
+                let token = try arguments.value(for: option)
+                guard let value = ThemePreference(rawValue: token) else {
+                    throw CommandError("rewrap: bad theme '\(token)', expected light, dark or auto")
+                }
+                theme = value
             default: throw CommandError("rewrap: unknown option '\(option)'; see rewrap --help")
             }
         }

@@ -1,4 +1,6 @@
+import RewrapCommandLine
 import RewrapLayout
+import RewrapMotion
 import RewrapPanelFile
 import RewrapScene
 import RewrapX11
@@ -7,14 +9,19 @@ import RewrapX11
 /// carried out, frames are paced and drawn. The loop owns the only clock.
 final class DemoApp {
     private let toolkit: Toolkit
-    private let painter: Painter
+    private var painter: Painter
     private let trace: TraceWriter?
     private let frameLog: FrameLog?
     private let clock = Clock()
     private let reduceMotionByOption: Bool
+    private let themePreference: ThemePreference
     private var controller: PanelController
     private var stage: Stage
-    private var pacer = FramePacer(interval: 1.0 / 60)
+    private var pacer = FramePacer(interval: 1 / Desktop.defaultRefreshRate)
+    private let timer: DeadlineTimer
+    /// When the hovered indicator of a cut menu scrolls it by another row.
+    private var menuScrollDeadline: Double?
+    private var watchingDesktop = false
     private var shownPopup: ShownPopup?
     private var pendingSize: Size?
     private var needsDraw = true
@@ -24,14 +31,18 @@ final class DemoApp {
     private var bufferIsCurrent = false
     private var running = true
 
-    init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?) {
+    init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?,
+         frameLog: FrameLog?) throws(CommandError) {
         self.toolkit = toolkit
+        timer = try DeadlineTimer()
         self.trace = trace
         self.frameLog = frameLog
         let metrics = Metrics(scale: toolkit.scale)
         // The engine keeps every line it shapes, so it is the measurement cache too.
         let measurer = toolkit.text
-        painter = Painter(metrics: metrics, measurer: measurer)
+        themePreference = options.theme
+        painter = Painter(metrics: metrics, measurer: measurer,
+                          palette: options.theme.theme(desktopThemeName: toolkit.settings?.themeName).palette)
         controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, direction: measurer.direction,
                                      inspecting: options.inspect)
         let layout = PageLayout(metrics: metrics, strings: strings, measurer: measurer, direction: measurer.direction)
@@ -57,16 +68,23 @@ final class DemoApp {
             // The popup first: drawing it asks for a main frame, for the trace.
             if needsPopupDraw { drawPopup() }
             let now = clock.now
+            if let deadline = menuScrollDeadline, now >= deadline - FramePacer.tolerance {
+                menuScrollDeadline = nil
+                send(.menuScrollTick)
+            }
             if stage.isAnimating {
-                if pacer.isDue(at: now) {
-                    drawFrame(at: now)
-                    pacer.advance(after: now)
+                if let time = pacer.frameTime(at: now) {
+                    drawFrame(at: time)
+                    pacer.interval = 1 / toolkit.refreshRate
+                    pacer.advance(after: time, moveEnd: stage.moveEnd)
                 }
             } else if needsDraw {
                 drawFrame(at: now)
             }
             guard running else { break }
-            toolkit.wait(timeout: stage.isAnimating ? pacer.deadline - clock.now : nil)
+            let deadlines = [stage.isAnimating ? pacer.deadline : nil, menuScrollDeadline].compactMap { $0 }
+            if let next = deadlines.min() { timer.arm(at: clock.monotonicSeconds(at: next)) }
+            toolkit.wait(timeout: nil, alsoWatching: deadlines.isEmpty ? [] : [timer.descriptor])
         }
         return 0
     }
@@ -85,7 +103,7 @@ final class DemoApp {
         case .pointerMoved(.main, let x, let y):
             send(.pointerMoved(over: node(at: x, y)))
         case .pointerMoved(.popup, let x, let y):
-            send(.popupPointerMoved(row: shownPopup?.row(at: x, y)))
+            send(controller.popup.flatMap { shownPopup?.pointerMoved(x, y, over: $0) } ?? .popupPointerMoved(row: nil))
         case .pointerLeft(.main):
             send(.pointerLeft)
         case .pointerLeft(.popup):
@@ -95,8 +113,8 @@ final class DemoApp {
         case .scrolled(.main, let dx, let dy):
             let step = controller.metrics.scrollStep
             send(.scrolled(by: Point(x: Double(dx) * step, y: Double(dy) * step)))
-        case .scrolled(.popup, _, _):
-            break
+        case .scrolled(.popup, _, let dy):
+            send(.popupScrolled(rows: dy))
         case .keyPressed(let key):
             send(.key(key))
         case .closeRequested:
@@ -109,6 +127,7 @@ final class DemoApp {
                 stage.finishMoves()
                 needsDraw = true
             }
+            applyTheme()
         }
     }
 
@@ -116,7 +135,7 @@ final class DemoApp {
         if controller.popup != nil {
             // Outside the popup, or in the main window when no grab was had.
             let inside = role == .popup && shownPopup?.contains(x, y) == true
-            let row = inside ? shownPopup?.row(at: x, y) : nil
+            let row = inside ? controller.popup.flatMap { shownPopup?.row(at: x, y, of: $0) } : nil
             if inside, row == nil { return }
             send(.popupPointerPressed(row: row))
         } else if role == .main {
@@ -131,10 +150,13 @@ final class DemoApp {
             case .relayout(let animated): relayout(animated: animated)
             case .openPopup(let menu):
                 guard let owner = stage.presented(menu.owner, at: clock.now, scroll: controller.scroll.offset) else { break }
-                shownPopup = ShownPopup(menu, below: owner, direction: stage.scene.direction, toolkit: toolkit,
-                                        metrics: controller.metrics, measurer: painter.measurer)
+                let shown = ShownPopup(menu, below: owner, direction: stage.scene.direction, toolkit: toolkit,
+                                       metrics: controller.metrics, measurer: painter.measurer)
+                shownPopup = shown
                 needsPopupDraw = true
+                send(.popupPlaced(visibleRows: shown.visibleRows))
             case .redrawPopup: needsPopupDraw = true
+            case .scheduleMenuScroll(let delay): menuScrollDeadline = clock.now + delay
             case .closePopup:
                 toolkit.closePopup()
                 shownPopup = nil
@@ -153,6 +175,15 @@ final class DemoApp {
         controller.sceneChanged(stage.scene)
     }
 
+    /// `--theme auto` follows the desktop's theme as it changes.
+    private func applyTheme() {
+        let palette = themePreference.theme(desktopThemeName: toolkit.settings?.themeName).palette
+        guard palette != painter.palette else { return }
+        painter.palette = palette
+        needsDraw = true
+        needsPopupDraw = shownPopup != nil
+    }
+
     private func node(at x: Int, _ y: Int) -> NodeID? {
         stage.interactiveNode(at: Point(x: Double(x), y: Double(y)), at: clock.now, scroll: controller.scroll.offset)
     }
@@ -164,7 +195,7 @@ final class DemoApp {
         painter.paint(frame, on: toolkit.mainBuffer)
         if controller.isInspecting {
             let breakpoints = stage.breakpoints(metrics: controller.metrics, windowWidth: frame.viewport.width)
-            Inspector(metrics: controller.metrics, measurer: painter.measurer)
+            Inspector(metrics: controller.metrics, measurer: painter.measurer, palette: painter.palette)
                 .paint(scene: frame.scene, breakpoints: breakpoints, scroll: frame.scroll, viewport: frame.viewport, on: toolkit.mainBuffer)
         }
         toolkit.mainBuffer.present()
@@ -176,6 +207,11 @@ final class DemoApp {
         }
         trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
                       popup: controller.popup.flatMap { shownPopup?.traced($0) })
+        // Monitors, refresh rates and the work area cost replies: read them once the first frame is out.
+        if !watchingDesktop {
+            watchingDesktop = true
+            toolkit.watchDesktop()
+        }
     }
 
     private func drawPopup() {

@@ -22,6 +22,9 @@ struct Stage {
 
     var isAnimating: Bool { animator.isAnimating }
 
+    /// When the last move in flight ends.
+    var moveEnd: Double? { animator.endTime }
+
     /// Lays out again. A pick animates what moved; a resize never does,
     /// though moves in flight carry on. Returns true when a move starts.
     mutating func relayout(_ state: PanelState, viewport: Size, at now: Double, animated: Bool) -> Bool {

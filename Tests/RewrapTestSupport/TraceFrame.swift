@@ -22,12 +22,19 @@ public struct TraceFrame: Decodable, Sendable {
         public var text: String
         public var selected: Bool
         public var frame: [Double]
+        public var highlighted: Bool?
     }
 
     public struct Popup: Decodable, Sendable {
         public var owner: String
         public var frame: [Double]
+        /// The rows listed are those in view; a menu cut to fit the screen
+        /// counts the rows scrolled out above and below.
         public var nodes: [PopupNode]
+        public var hidden: [Int]
+
+        public var rect: Rect { Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]) }
+        public var highlighted: String? { nodes.first { $0.highlighted == true }?.id }
 
         /// Root coordinates of the centre of option `index`.
         public func center(of index: Int) -> (x: Int, y: Int) {
