@@ -3,12 +3,20 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev \
-	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei \
+PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev libxrandr-dev \
+	libharfbuzz-dev libfribidi-dev libharfbuzz-bin \
+	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
+	openbox xsettingsd \
+	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
 	gcc libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi
-RELEASE := swift build -c release --static-swift-stdlib
+# No $ORIGIN run path: the Swift runtime is linked in, and /usr/bin is no
+# place to look for libraries.
+RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
+# The package's version; assets/*.metainfo.xml must list a release of it.
+VERSION := 0.1.0
+ID := io.github.rewrap.Rewrap
 
-.PHONY: deps build run test test-asan soak bench a11y-trees install uninstall clean
+.PHONY: deps build run test test-asan soak bench a11y-trees install uninstall deb clean
 
 # Installs only what is missing, so a second run does nothing.
 deps:
@@ -26,13 +34,18 @@ build: deps
 run: build
 	scripts/run-demo .build/release/rewrap
 
+# The release build is made here, not by PackageTests: a nested `swift build`
+# would wait forever for the lock that `swift test` holds on .build.
 test: deps
 	swift build --build-tests
+	$(RELEASE) --product rewrap
 	swift test
 
-# AddressSanitizer over the unit and end-to-end tests, in its own build folder.
+# AddressSanitizer over the unit and end-to-end tests, in its own build folder;
+# PackageTests still packages the release build.
 test-asan: deps
 	swift build --build-tests --sanitize=address --scratch-path .build/asan
+	$(RELEASE) --product rewrap
 	REWRAP_BIN=$(CURDIR)/.build/asan/debug/rewrap REWRAP_SANITIZED=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
 		swift test --skip-build --sanitize=address --scratch-path .build/asan
@@ -83,15 +96,24 @@ install: $(if $(BINARY),,build)
 	install -Dm755 $(or $(BINARY),.build/release/rewrap) $(DESTDIR)$(PREFIX)/bin/rewrap
 	install -d $(DESTDIR)$(PREFIX)/share/rewrap
 	install -m644 assets/panel*.json $(DESTDIR)$(PREFIX)/share/rewrap/
-	install -Dm644 assets/rewrap.desktop $(DESTDIR)$(PREFIX)/share/applications/rewrap.desktop
+	install -Dm644 assets/$(ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(ID).desktop
 	install -Dm644 assets/rewrap.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/rewrap.svg
+	install -Dm644 assets/$(ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(ID).metainfo.xml
+	install -Dm644 assets/rewrap.1 $(DESTDIR)$(PREFIX)/share/man/man1/rewrap.1
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/rewrap
 	rm -f $(DESTDIR)$(PREFIX)/share/rewrap/panel*.json
 	rmdir $(DESTDIR)$(PREFIX)/share/rewrap 2>/dev/null || true
-	rm -f $(DESTDIR)$(PREFIX)/share/applications/rewrap.desktop
+	rm -f $(DESTDIR)$(PREFIX)/share/applications/$(ID).desktop
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/rewrap.svg
+	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/$(ID).metainfo.xml
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/rewrap.1
+
+# The Debian package of the release build (or of BINARY), in out/;
+# scripts/build-deb says how.
+deb: $(if $(BINARY),,build)
+	scripts/build-deb $(or $(BINARY),.build/release/rewrap) $(VERSION) $(ID) out
 
 clean:
 	rm -rf .build out

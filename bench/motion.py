@@ -2,10 +2,11 @@
 """Frame cost and frame pacing of Rewrap's animator, at 1024x768 under Xvfb.
 
 Runs the release binary with --frame-log (CPU seconds per drawn frame) and
---trace (the time of each frame), then picks long and short options back and
-forth so that controls glide, and reports p50/p99 of the CPU cost of each
-animated frame (layout, paint, copy to the window) and of the interval
-between animated frames.
+--trace (the time of each frame, in microseconds), then picks long and short
+options back and forth so that controls glide, and reports p50/p99 of the
+CPU cost of each animated frame (layout, paint, copy to the window), of the
+interval between animated frames and its distance from 1/60 s (Xvfb knows no
+refresh rate), and of how long each move shows.
 
     python3 bench/motion.py [--rewrap .build/release/rewrap] [--moves 20]
 """
@@ -99,17 +100,31 @@ def main():
     with open(log_path) as log:
         cost_lines = [line.split() for line in log if line.strip()]
     trace = frames(trace_path)
-    for (cost, animating, _), frame in zip(cost_lines, trace):
-        if animating == "true":
-            costs.append(float(cost) * 1000)
+    durations, move_start, shaped = [], None, 0
+    for fields, frame in zip(cost_lines, trace):
+        if fields[1] == "true":
+            costs.append(float(fields[0]) * 1000)
             animated_times.append(frame["time"])
+            shaped += int(fields[3])
+            move_start = frame["time"] if move_start is None else move_start
+        elif move_start is not None:
+            # From the first animated frame to the settled one: the move's end.
+            durations.append((frame["time"] - move_start) * 1000)
+            move_start = None
+    # Trace times are in microseconds, so the cadence shows to the microsecond.
     intervals = [(b - a) * 1000 for a, b in zip(animated_times, animated_times[1:]) if b - a < 0.1]
+    ideal = 1000 / 60
+    lateness = [abs(i - ideal) for i in intervals]
     print(f"Rewrap motion at 1024x768, {args.moves} moves, {len(costs)} animated frames")
     print()
     print("| measure | p50 | p99 |")
     print("|---|---:|---:|")
     print(f"| CPU per animated frame (events, layout, paint, copy) | {percentile(costs, 0.5):.3f} ms | {percentile(costs, 0.99):.3f} ms |")
-    print(f"| interval between animated frames | {percentile(intervals, 0.5):.2f} ms | {percentile(intervals, 0.99):.2f} ms |")
+    print(f"| interval between animated frames | {percentile(intervals, 0.5):.3f} ms | {percentile(intervals, 0.99):.3f} ms |")
+    print(f"| interval's distance from 1/60 s (Xvfb's fallback) | {percentile(lateness, 0.5):.3f} ms | {percentile(lateness, 0.99):.3f} ms |")
+    print(f"| first animated frame to the settled one (a move is 250 ms) | {percentile(durations, 0.5):.3f} ms | {percentile(durations, 0.99):.3f} ms |")
+    print()
+    print(f"Runs shaped by HarfBuzz during the {len(costs)} animated frames: {shaped}")
     return 0
 
 

@@ -7,7 +7,9 @@
 #include <X11/Xresource.h>
 #include <X11/keysym.h>
 #include <X11/extensions/Xrender.h>
+#include <X11/extensions/Xrandr.h>
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
+#include <fontconfig/fcfreetype.h>
 
 #endif

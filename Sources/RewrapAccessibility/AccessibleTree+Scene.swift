@@ -20,13 +20,13 @@ extension AccessibleTree {
         append(AccessibleNode(key: .frame, role: .frame, name: title, states: always.union([.showing, .resizable]),
                               frame: window, parent: .application))
 
-        let chips = drawn.scene.nodes.filter { $0.kind == .chip }.compactMap { drawn.presented[$0.id] }
+        let shown = zip(drawn.scene.nodes, drawn.presented).compactMap { node, frame in frame.map { (node, $0) } }
+        let chips = shown.filter { $0.0.kind == .chip }.map(\.1)
         let chipRowOrigin = Point(x: drawn.scene.chipOrigin.x - drawn.scroll.x, y: drawn.scene.chipOrigin.y - drawn.scroll.y)
         let chipRow = chips.dropFirst().reduce(chips.first ?? PixelRect(Rect(origin: chipRowOrigin, size: .zero))) { $0.union($1) }
         let chipRowName = drawn.scene.node(.chipsHeading)?.text ?? ""
 
-        for node in drawn.scene.nodes {
-            guard let frame = drawn.presented[node.id] else { continue }
+        for (node, frame) in shown {
             let key = AccessibleKey.node(node.id)
             let isFocused: Set<AccessibleState> = focused == node.id ? [.focused] : []
             let isOpen: Set<AccessibleState> = popup?.menu.owner == node.id ? [.expanded] : []
@@ -72,11 +72,13 @@ extension AccessibleTree {
                               frame: PixelRect(x: 0, y: 0, width: popup.frame.width, height: popup.frame.height),
                               window: window, parent: owner.key))
         for (index, (entry, row)) in zip(popup.menu.entries, popup.rows).enumerated() {
-            var states = always.union([.showing, .focusable, .selectable])
+            // A row that a menu cut to fit the screen has scrolled away is still an option, just not shown.
+            var states = always.union(row == nil ? [.focusable, .selectable] : [.showing, .focusable, .selectable])
             if isDropdown { states.formUnion(entry.isSelected ? [.checkable, .checked] : [.checkable]) }
             if popup.menu.highlighted == index { states.formUnion([.selected, .focused]) }
             var item = AccessibleNode(key: .node(entry.id), role: isDropdown ? .checkMenuItem : .menuItem, name: entry.text,
-                                      states: states, frame: row, window: window, parent: menuKey)
+                                      states: states, frame: row ?? PixelRect(x: 0, y: 0, width: 0, height: 0),
+                                      window: window, parent: menuKey)
             item.action = AccessibleAction(name: "click", description: isDropdown ? "Picks this option" : "Closes the list",
                                            target: entry.id)
             item.text = entry.text

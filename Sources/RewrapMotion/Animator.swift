@@ -42,6 +42,11 @@ public struct Animator<ID: Hashable> {
     }
 
     public mutating func update(targets newTargets: [ID: Rect], at now: Double, animate mode: Mode) {
+        // A resize at rest has no move to carry on: the new targets are all there is.
+        if mode == .retargetInFlight && moves.isEmpty {
+            targets = newTargets
+            return
+        }
         var nextMoves: [ID: FrameTween] = [:]
         for (id, target) in newTargets {
             let shown = presentedFrame(of: id, at: now)

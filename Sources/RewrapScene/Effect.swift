@@ -7,7 +7,9 @@ public enum Effect: Hashable, Sendable {
     /// animates; a resize lets moves in flight carry on towards the new plan.
     case relayout(animated: Bool)
     case openPopup(PopupMenu)
-    /// The open popup's highlight moved.
+    /// The open popup's highlight moved or it scrolled.
     case redrawPopup(PopupMenu)
+    /// Send `Input.menuScrollTick` after this many seconds: an indicator is hovered.
+    case scheduleMenuScroll(after: Double)
     case closePopup
 }

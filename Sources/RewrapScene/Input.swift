@@ -9,6 +9,15 @@ public enum Input: Hashable, Sendable {
     /// A primary-button press in the main window, on a node or on nothing.
     case pointerPressed(on: NodeID?)
     case popupPointerMoved(row: Int?)
+    /// The pointer rests on a scroll indicator of a menu cut to fit the screen.
+    case popupPointerOverIndicator(MenuEdge)
+    /// The wheel over the popup, in rows; positive scrolls towards the end.
+    case popupScrolled(rows: Int)
+    /// The popup went on screen showing this many rows: fewer than its
+    /// entries when it was cut to fit.
+    case popupPlaced(visibleRows: Int)
+    /// The time asked for by `Effect.scheduleMenuScroll` has come.
+    case menuScrollTick
     /// A press while the popup holds the pointer grab: on a row, or outside (nil).
     case popupPointerPressed(row: Int?)
     case key(Key)

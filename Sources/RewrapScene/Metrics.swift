@@ -29,6 +29,8 @@ public struct Metrics: Hashable, Sendable {
     public let optionMarkWidth: Double
     /// The corners of a popup's highlighted row.
     public let highlightRadius: Double
+    /// The strip at each cut edge of a menu too tall for the screen.
+    public let menuIndicatorHeight: Double
     public let scrollStep: Double
     public let scrollIndicatorWidth: Double
     public let textLineGap: Double
@@ -59,6 +61,7 @@ public struct Metrics: Hashable, Sendable {
         optionPaddingY = px(5)
         optionMarkWidth = px(20)
         highlightRadius = px(4)
+        menuIndicatorHeight = px(16)
         scrollStep = px(48)
         scrollIndicatorWidth = px(4)
         textLineGap = px(2)

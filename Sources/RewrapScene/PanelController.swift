@@ -12,7 +12,7 @@ public struct PanelController: Sendable {
     public private(set) var state: PanelState
     /// The window's size: what the scrolled content is seen through.
     public private(set) var viewport: Size
-    public private(set) var scroll = ScrollPosition()
+    public private(set) var scroll: ScrollPosition
     /// The focused dropdown or the badge.
     public private(set) var focus: NodeID?
     /// The ring shows only for focus the keyboard moved, as desktops do.
@@ -21,10 +21,13 @@ public struct PanelController: Sendable {
     public private(set) var popup: PopupMenu?
     public private(set) var isInspecting: Bool
 
-    public init(state: PanelState, metrics: Metrics, viewport: Size, inspecting: Bool = false) {
+    /// Right to left, horizontal scrolling starts at the content's right end.
+    public init(state: PanelState, metrics: Metrics, viewport: Size, direction: LayoutDirection = .leftToRight,
+                inspecting: Bool = false) {
         self.state = state
         self.metrics = metrics
         self.viewport = viewport
+        scroll = ScrollPosition(direction: direction)
         isInspecting = inspecting
     }
 
@@ -162,19 +165,48 @@ public struct PanelController: Sendable {
         guard var menu = popup else { return [] }
         switch input {
         case .popupPointerMoved(let row):
-            guard row != menu.highlighted else { return [] }
             menu.highlighted = row
-            popup = menu
-            return [.redrawPopup(menu)]
+            menu.autoScroll = nil
         case .popupPointerPressed(let row):
             guard let row else { return close() }
             return pick(row)
         case .popupLost:
             popup = nil
             return [.redraw]
+        case .popupPlaced(let visibleRows):
+            // It opens with the current option in view, in the middle when it can.
+            menu.scroll = MenuScroll(count: menu.entries.count, visible: visibleRows)
+            if let row = menu.highlighted ?? menu.entries.firstIndex(where: \.isSelected) { menu.scroll.center(on: row) }
+        case .popupScrolled(let rows):
+            menu.scroll.scroll(by: rows)
+        case .popupPointerOverIndicator(let edge):
+            guard menu.autoScroll != edge else { return [] }
+            menu.autoScroll = edge
+            menu.highlighted = nil
+            return autoScroll(menu)
+        case .menuScrollTick:
+            return autoScroll(menu)
         default:
             return []
         }
+        return update(menu)
+    }
+
+    /// One row towards the hovered indicator, and another tick while more lies beyond.
+    private mutating func autoScroll(_ menu: PopupMenu) -> [Effect] {
+        var menu = menu
+        guard let edge = menu.autoScroll else { return [] }
+        menu.scroll.scroll(by: edge == .top ? -1 : 1)
+        let more = menu.scroll.canScroll(towards: edge)
+        if !more { menu.autoScroll = nil }
+        return update(menu) + (more ? [.scheduleMenuScroll(after: PopupMenu.autoScrollInterval)] : [])
+    }
+
+    /// Keeps `menu` as the open popup; a redraw when anything shown changed.
+    private mutating func update(_ menu: PopupMenu) -> [Effect] {
+        guard menu != popup else { return [] }
+        popup = menu
+        return [.redrawPopup(menu)]
     }
 
     private mutating func handlePopupKey(_ key: Key) -> [Effect] {
@@ -183,6 +215,8 @@ public struct PanelController: Sendable {
         switch key {
         case .down: menu.moveHighlight(by: 1)
         case .up: menu.moveHighlight(by: -1)
+        case .pageDown: menu.moveHighlight(pages: 1)
+        case .pageUp: menu.moveHighlight(pages: -1)
         case .home: menu.highlighted = menu.entries.isEmpty ? nil : 0
         case .end: menu.highlighted = menu.entries.isEmpty ? nil : menu.entries.count - 1
         case .character(let letter): menu.jump(to: letter)
@@ -194,12 +228,12 @@ public struct PanelController: Sendable {
         case .inspector:
             isInspecting.toggle()
             return [.redraw]
-        case .pageUp, .pageDown, .left, .right:
+        case .left, .right:
             return []
         }
-        guard menu != popup else { return [] }
-        popup = menu
-        return [.redrawPopup(menu)]
+        // The highlight stays in view.
+        if let row = menu.highlighted { menu.scroll.reveal(row) }
+        return update(menu)
     }
 
     /// Closes with nothing changed; focus returns to the button that opened it.

@@ -1,17 +1,23 @@
 import RewrapLayout
 import RewrapPanelFile
 
-/// An open popup: whose it is, what it lists, and which row is highlighted.
+/// An open popup: whose it is, what it lists, which row is highlighted,
+/// and which rows show when it is cut to fit the screen.
 public struct PopupMenu: Hashable, Sendable {
     /// The dropdown's id, or `badge` for the list of hidden chips.
     public var owner: NodeID
     public var entries: [PopupEntry]
     public var highlighted: Int?
+    /// Every row until the popup is placed and found too tall.
+    public var scroll: MenuScroll
+    /// The indicator under the pointer, scrolling the menu while it stays there.
+    public var autoScroll: MenuEdge?
 
     public init(owner: NodeID, entries: [PopupEntry], highlighted: Int? = nil) {
         self.owner = owner
         self.entries = entries
         self.highlighted = highlighted
+        scroll = .uncut(count: entries.count)
     }
 
     /// Moves the highlight by `step` rows, wrapping around at either end.
@@ -23,6 +29,17 @@ public struct PopupMenu: Hashable, Sendable {
         }
         highlighted = ((current + step) % entries.count + entries.count) % entries.count
     }
+
+    /// Moves the highlight by `pages` of shown rows (less one, so a row of
+    /// context stays), stopping at either end.
+    public mutating func moveHighlight(pages: Int) {
+        guard !entries.isEmpty else { return }
+        let step = pages * max(1, scroll.visible - 1)
+        highlighted = min(entries.count - 1, max(0, (highlighted ?? scroll.first) + step))
+    }
+
+    /// How long each row takes to scroll past while an indicator is hovered.
+    public static let autoScrollInterval = 0.05
 
     /// Highlights the next row after the current one whose text starts with
     /// `letter`, ignoring case, so typing the same letter again cycles.
@@ -52,6 +69,7 @@ public struct PopupMenu: Hashable, Sendable {
                              width: width - 2 * metrics.popupPadding, height: rowHeight))
         }
         let height = 2 * metrics.popupPadding + Double(entries.count) * rowHeight
-        return PopupPlan(size: Size(width: width, height: height), rows: rows)
+        return PopupPlan(size: Size(width: width, height: height), rows: rows, padding: metrics.popupPadding,
+                         indicatorHeight: metrics.menuIndicatorHeight)
     }
 }

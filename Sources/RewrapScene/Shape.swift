@@ -2,16 +2,19 @@
 /// so a canvas can rasterise it once and reuse the result while its size
 /// stays the same.
 ///
-///     canvas.fill(.roundedRect(width: 120, height: 28, radius: 6), x: 20, y: 52, color: Palette.controlFill)
+///     canvas.fill(.roundedRect(width: 120, height: 28, radius: 6), x: 20, y: 52, color: palette.controlFill)
 public enum Shape: Hashable, Sendable {
     case rect(width: Int, height: Int)
     case roundedRect(width: Int, height: Int, radius: Double)
     case roundedBorder(width: Int, height: Int, radius: Double, stroke: Double)
     case chevron(width: Int, height: Int, stroke: Double)
+    /// The chevron turned over (a "^"), as a menu's top scroll indicator shows it.
+    case upChevron(width: Int, height: Int, stroke: Double)
 
     public var width: Int {
         switch self {
-        case .rect(let width, _), .roundedRect(let width, _, _), .roundedBorder(let width, _, _, _), .chevron(let width, _, _):
+        case .rect(let width, _), .roundedRect(let width, _, _), .roundedBorder(let width, _, _, _), .chevron(let width, _, _),
+             .upChevron(let width, _, _):
             return width
         }
     }
@@ -29,6 +32,8 @@ public enum Shape: Hashable, Sendable {
             return Shapes.roundedBorder(width: width, height: height, radius: radius, stroke: stroke)
         case .chevron(let width, let height, let stroke):
             return Shapes.chevron(width: width, height: height, stroke: stroke)
+        case .upChevron(let width, let height, let stroke):
+            return Shapes.chevron(width: width, height: height, stroke: stroke, pointingUp: true)
         }
     }
 }

@@ -22,11 +22,13 @@ public enum Shapes {
         spans.sorted { $0.coverage < $1.coverage }
     }
 
-    /// A downward chevron (a "v") inside `width` × `height`, with lines `stroke` thick.
-    public static func chevron(width: Int, height: Int, stroke: Double) -> [CoverageSpan] {
+    /// A downward chevron (a "v") inside `width` × `height`, with lines
+    /// `stroke` thick; an upward one (a "^") when `pointingUp`.
+    public static func chevron(width: Int, height: Int, stroke: Double, pointingUp: Bool = false) -> [CoverageSpan] {
         let half = stroke / 2
-        let left = (x: half, y: half), tip = (x: Double(width) / 2, y: Double(height) - half)
-        let right = (x: Double(width) - half, y: half)
+        let (armY, tipY) = pointingUp ? (Double(height) - half, half) : (half, Double(height) - half)
+        let left = (x: half, y: armY), tip = (x: Double(width) / 2, y: tipY)
+        let right = (x: Double(width) - half, y: armY)
         var spans: [CoverageSpan] = []
         for y in -1...(height) {
             var row: [Double] = []

@@ -25,10 +25,11 @@ public struct TraceRecord {
         public var menu: PopupMenu
         /// Root coordinates.
         public var frame: PixelRect
-        /// Popup coordinates, one per entry.
-        public var rows: [PixelRect]
+        /// Popup coordinates, one per entry; nil for rows a menu cut to fit
+        /// the screen has scrolled out of view.
+        public var rows: [PixelRect?]
 
-        public init(menu: PopupMenu, frame: PixelRect, rows: [PixelRect]) {
+        public init(menu: PopupMenu, frame: PixelRect, rows: [PixelRect?]) {
             self.menu = menu
             self.frame = frame
             self.rows = rows
@@ -57,8 +58,8 @@ public struct TraceRecord {
     /// node that takes the keys, ring or not. Targets are scrolled as the
     /// presented frames are, so both are window pixels.
     public init(frame: Int, time: Double, animating: Bool, drawn: Painter.Frame, focus: NodeID?, popup: Popup?) {
-        let nodes = drawn.scene.nodes.compactMap { node -> Node? in
-            guard let shown = drawn.presented[node.id] else { return nil }
+        let nodes = zip(drawn.scene.nodes, drawn.presented).compactMap { node, shown -> Node? in
+            guard let shown else { return nil }
             let target = PixelRect(node.frame.offsetBy(dx: -drawn.scroll.x, dy: -drawn.scroll.y))
             return Node(id: node.id, kind: node.kind, text: node.text, frame: shown, target: target, focused: focus == node.id)
         }
@@ -76,15 +77,24 @@ public struct TraceRecord {
             return J.object(members)
         }
         let popupText = popup.map { popup -> String in
-            let entries = zip(popup.menu.entries, popup.rows).map { entry, row in
-                J.object([("id", J.string(entry.id.rawValue)), ("kind", J.string(NodeKind.option.rawValue)),
-                          ("text", J.string(entry.text)), ("selected", entry.isSelected ? "true" : "false"),
-                          ("frame", Self.box(row))])
+            // Only rows in view are listed; "hidden" counts those scrolled out above and below.
+            let shown = zip(popup.menu.entries.indices, popup.rows).compactMap { index, row in row.map { (index, $0) } }
+            let entries = shown.map { index, row -> String in
+                let entry = popup.menu.entries[index]
+                var members = [("id", J.string(entry.id.rawValue)), ("kind", J.string(NodeKind.option.rawValue)),
+                               ("text", J.string(entry.text)), ("selected", entry.isSelected ? "true" : "false"),
+                               ("frame", Self.box(row))]
+                if popup.menu.highlighted == index { members.append(("highlighted", "true")) }
+                return J.object(members)
             }
+            let above = shown.first?.0 ?? 0
+            let below = popup.menu.entries.count - (shown.last.map { $0.0 + 1 } ?? 0)
             return J.object([("owner", J.string(popup.menu.owner.rawValue)), ("frame", Self.box(popup.frame)),
-                             ("nodes", "[" + entries.joined(separator: ", ") + "]")])
+                             ("nodes", "[" + entries.joined(separator: ", ") + "]"),
+                             ("hidden", J.array([Double(above), Double(below)]))])
         } ?? "null"
-        let seconds = (time * 1000).rounded() / 1000
+        // Microseconds, so frame cadence can be read from the trace.
+        let seconds = (time * 1_000_000).rounded() / 1_000_000
         return J.object([
             ("frame", String(frame)), ("time", J.number(seconds)),
             ("window", J.array([window.width, window.height])), ("animating", animating ? "true" : "false"),

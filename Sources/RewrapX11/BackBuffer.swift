@@ -1,22 +1,33 @@
 import CX11
 import RewrapLayout
 import RewrapScene
+import RewrapText
 
 /// An off-screen pixmap the size of a window, drawn with Xft and XRender and
 /// then copied to the window in one request, so nothing half-drawn shows.
+/// Text arrives shaped from the text engine and is drawn glyph by glyph
+/// where the engine placed it.
 ///
 /// Each shape is rasterised once into an alpha mask on the server and then
 /// composited through a solid colour, so a repaint costs one request per
 /// shape rather than one per run of antialiased pixels.
 public final class BackBuffer: Canvas {
     private let connection: XConnection
-    private let fonts: FontSet
+    private let engine: TextEngine
+    private let fonts: GlyphFonts
+    /// How far outside the buffer a glyph's origin may lie and still show ink.
+    private let margin: Int
     private let window: Window
+    /// Reused for every line, so drawing text allocates nothing once warm.
+    private var specs: [XftGlyphFontSpec] = []
     private let gc: GC
+    private let precision: VisualPrecision
     private var pixmap: Pixmap = 0
     private var draw: OpaquePointer?
-    private var colors: [Color: XftColor] = [:]
-    private var solids: [Color: Picture] = [:]
+    /// Keyed by the premultiplied 16-bit channels packed into one word:
+    /// hashing four doubles for every fill cost more than the fill.
+    private var colors: [UInt64: XftColor] = [:]
+    private var solids: [UInt64: Picture] = [:]
     private var masks: [Shape: Mask] = [:]
     /// Animated widths pass through many sizes; past this many masks, start afresh.
     private let maskCapacity = 256
@@ -33,11 +44,15 @@ public final class BackBuffer: Canvas {
     public private(set) var width = 0
     public private(set) var height = 0
 
-    init(connection: XConnection, fonts: FontSet, window: Window) {
+    init(connection: XConnection, text: TextEngine, fonts: GlyphFonts, window: Window) {
         self.connection = connection
+        engine = text
         self.fonts = fonts
+        margin = 4 * text.line("M", style: .body).ascent + 64
         self.window = window
         gc = XCreateGC(connection.display, window, 0, nil)
+        let visual = connection.visual.pointee
+        precision = VisualPrecision(redMask: visual.red_mask, greenMask: visual.green_mask, blueMask: visual.blue_mask)
     }
 
     deinit {
@@ -94,6 +109,10 @@ public final class BackBuffer: Canvas {
 
     public func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
         guard let draw else { return }
+        let line = engine.line(text, style: style)
+        // Setting a clip costs the server two requests a label; a line that
+        // stays inside its box does without.
+        let clip = clip.flatMap { Self.reaches(line, x: x, baseline: baseline, outside: $0) ? $0 : nil }
         if let clip {
             // Only the part on the buffer matters, and it fits X's 16 bits.
             let left = max(0, clip.x), right = min(width, clip.x + clip.width)
@@ -102,10 +121,26 @@ public final class BackBuffer: Canvas {
             var rectangle = XRectangle(x: Int16(left), y: Int16(top), width: UInt16(right - left), height: UInt16(bottom - top))
             XftDrawSetClipRectangles(draw, 0, 0, &rectangle, 1)
         }
-        withColor(color) {
-            fonts.draw(text, on: draw, x: x, baseline: baseline, style: style, color: $0, visibleWidth: width)
+        // Glyphs well outside the buffer are left out, so positions stay
+        // within X's 16 bits however long the line.
+        specs.removeAll(keepingCapacity: true)
+        for run in line.runs {
+            guard let font = fonts.font(for: run.face) else { continue }
+            for glyph in run.glyphs {
+                let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
+                guard gx > -margin, gx < width + margin, gy > -margin, gy < height + margin else { continue }
+                specs.append(XftGlyphFontSpec(font: font, glyph: FT_UInt(glyph.id), x: Int16(gx), y: Int16(gy)))
+            }
+        }
+        withColor(color) { color in
+            specs.withUnsafeBufferPointer { XftDrawGlyphFontSpec(draw, color, $0.baseAddress, Int32($0.count)) }
         }
         if clip != nil { XftDrawSetClip(draw, nil) }
+    }
+
+    private static func reaches(_ line: ShapedLine, x: Int, baseline: Int, outside box: PixelRect) -> Bool {
+        x < box.x || x + line.width > box.x + box.width
+            || baseline - line.ascent - line.reach < box.y || baseline + line.descent + line.reach > box.y + box.height
     }
 
     /// Clipped to the buffer, so coordinates stay within X's 16 bits
@@ -166,17 +201,25 @@ public final class BackBuffer: Canvas {
     }
 
     private func solid(_ color: Color) -> Picture {
-        if let picture = solids[color] { return picture }
         var render = premultiplied(color)
+        let key = Self.key(render)
+        if let picture = solids[key] { return picture }
         let picture = XRenderCreateSolidFill(connection.display, &render)
-        solids[color] = picture
+        solids[key] = picture
         return picture
     }
 
-    /// XRender wants premultiplied colour.
+    /// XRender wants premultiplied colour. An opaque colour is rounded to
+    /// the visual's levels, so it shows the same at every depth; a
+    /// translucent one keeps full precision for the server to blend.
     private func premultiplied(_ color: Color) -> XRenderColor {
-        XRenderColor(red: channel(color.red * color.alpha), green: channel(color.green * color.alpha),
-                     blue: channel(color.blue * color.alpha), alpha: channel(color.alpha))
+        guard color.alpha < 1 else {
+            return XRenderColor(red: precision.channel(color.red, bits: precision.redBits),
+                                green: precision.channel(color.green, bits: precision.greenBits),
+                                blue: precision.channel(color.blue, bits: precision.blueBits), alpha: 0xffff)
+        }
+        return XRenderColor(red: channel(color.red * color.alpha), green: channel(color.green * color.alpha),
+                            blue: channel(color.blue * color.alpha), alpha: channel(color.alpha))
     }
 
     private func releaseMasks() {
@@ -187,18 +230,23 @@ public final class BackBuffer: Canvas {
         masks.removeAll(keepingCapacity: true)
     }
 
+    private static func key(_ color: XRenderColor) -> UInt64 {
+        UInt64(color.red) << 48 | UInt64(color.green) << 32 | UInt64(color.blue) << 16 | UInt64(color.alpha)
+    }
+
     private func channel(_ value: Double) -> UInt16 {
         UInt16((min(1, max(0, value)) * 65535).rounded())
     }
 
     private func withColor(_ color: Color, _ body: (UnsafePointer<XftColor>) -> Void) {
-        if colors[color] == nil {
-            var render = premultiplied(color)
+        var render = premultiplied(color)
+        let key = Self.key(render)
+        if colors[key] == nil {
             var allocated = XftColor()
             XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &allocated)
-            colors[color] = allocated
+            colors[key] = allocated
         }
-        withUnsafePointer(to: colors[color]!) { body($0) }
+        withUnsafePointer(to: colors[key]!) { body($0) }
     }
 
     private func release() {

@@ -28,7 +28,7 @@ extension Shape {
                            middle: [CoverageSpan(x: cap, y: 0, width: width - 2 * cap, height: thickness, coverage: 1),
                                     CoverageSpan(x: cap, y: height - thickness, width: width - 2 * cap, height: thickness,
                                                  coverage: 1)])
-        case .rect, .chevron:
+        case .rect, .chevron, .upChevron:
             return nil
         }
     }

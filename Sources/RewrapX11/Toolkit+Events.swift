@@ -14,6 +14,7 @@ extension Toolkit {
             XNextEvent(connection.display, &event)
             if let translated = translate(&event) { events.append(translated) }
         }
+        readChangedDesktop()
         return events
     }
 
@@ -68,12 +69,16 @@ extension Toolkit {
     }
 
     private func translate(_ event: inout XEvent) -> ToolkitEvent? {
+        if noteDesktopEvent(&event) { return nil }
         switch event.type {
         case Expose:
             guard event.xexpose.count == 0, let role = role(of: event.xexpose.window) else { return nil }
             return .exposed(role)
         case ConfigureNotify:
             guard event.xconfigure.window == mainWindow else { return nil }
+            let configure = event.xconfigure
+            tracking.configured(x: Int(configure.x), y: Int(configure.y), width: Int(configure.width),
+                                height: Int(configure.height), synthetic: configure.send_event != 0)
             return .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case MotionNotify:
             guard let role = role(of: event.xmotion.window) else { return nil }
@@ -116,6 +121,9 @@ extension Toolkit {
         case PropertyNotify:
             guard event.xproperty.window == settingsOwner else { return nil }
             return settingsChanged()
+        case ReparentNotify:
+            if event.xreparent.window == mainWindow { tracking.reparented = event.xreparent.parent != connection.root }
+            return nil
         default:
             return nil
         }

@@ -1,6 +1,7 @@
 import CX11
 import RewrapLayout
 import RewrapScene
+import RewrapText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,9 @@ import Glibc
 ///     toolkit.wait(timeout: nil)   // sleeps in poll until X has something
 public final class Toolkit {
     public let connection: XConnection
-    public let fonts: FontSet
+    /// Shapes, measures and orders all text; the back buffers draw its glyphs.
+    public let text: TextEngine
+    let glyphFonts: GlyphFonts
     public let mainWindow: Window
     public let mainBuffer: BackBuffer
     var popup: (window: Window, buffer: BackBuffer)?
@@ -24,6 +27,8 @@ public final class Toolkit {
     public internal(set) var settings: XSettings?
     /// The settings manager's window, watched for changes.
     var settingsOwner: Window
+    /// Monitors, work area and the window's place: see Toolkit+Desktop.swift.
+    var tracking: DesktopTracking
 
     /// The interface scale: from the options, else the desktop's DPI over 96.
     public let scale: Double
@@ -35,11 +40,24 @@ public final class Toolkit {
         (settingsOwner, settings) = Self.currentSettings(connection)
         let detected = (settings?.dpi ?? Self.resourceDPI(connection)).map { $0 / 96 }
         scale = min(8, max(0.5, options.scale ?? detected ?? 1))
-        fonts = try FontSet(connection: connection, pattern: options.font, scale: scale)
-        let display = connection.display
+        let display = connection.display, screen = connection.screen
+        do {
+            // Xft's own defaults finish every pattern, so the desktop's hinting
+            // and antialiasing settings shape measuring as they shape drawing.
+            text = try TextEngine(options: FontOptions(pattern: options.font, scale: scale) { XftDefaultSubstitute(display, screen, $0) },
+                                  direction: options.direction)
+        } catch {
+            throw ToolkitError(error.message)
+        }
+        glyphFonts = GlyphFonts(connection: connection)
         let width = options.width ?? Int((Double(options.defaultWidth) * scale).rounded())
         let height = options.height ?? Int((Double(options.defaultHeight) * scale).rounded())
         initialSize = Size(width: Double(width), height: Double(height))
+        let screenSize = connection.screenSize
+        tracking = DesktopTracking(desktop: Desktop(screen: Rect(x: 0, y: 0, width: Double(screenSize.width),
+                                                                 height: Double(screenSize.height))),
+                                   windowFrame: Rect(x: Double(options.x ?? 0), y: Double(options.y ?? 0),
+                                                     width: Double(width), height: Double(height)))
 
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = UInt(None)
@@ -50,7 +68,7 @@ public final class Toolkit {
                                    UInt32(width), UInt32(height), 0, connection.depth,
                                    UInt32(InputOutput), connection.visual,
                                    UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
-        mainBuffer = BackBuffer(connection: connection, fonts: fonts, window: mainWindow)
+        mainBuffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: mainWindow)
         mainBuffer.resize(width: width, height: height)
         setProperties(options, width: width, height: height)
         // Settings managers announce themselves with a MANAGER message on the root.

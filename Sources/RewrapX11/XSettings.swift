@@ -18,6 +18,11 @@ public struct XSettings: Equatable, Sendable {
         integers["Gtk/EnableAnimations"].map { $0 != 0 } ?? true
     }
 
+    /// The desktop's theme, such as "Adwaita-dark".
+    public var themeName: String? {
+        strings["Net/ThemeName"]
+    }
+
     /// `Xft/DPI` is stored in 1/1024ths of a dot per inch.
     public var dpi: Double? {
         integers["Xft/DPI"].flatMap { $0 > 0 ? Double($0) / 1024 : nil }

@@ -5,7 +5,8 @@ import Glibc
 
 // What end-to-end tests need from X that xdotool cannot do: close a window
 // the way a window manager does, destroy another client's window, hold a
-// pointer grab, list popups, and publish XSETTINGS or X resources.
+// pointer grab, list popups, publish XSETTINGS or X resources, read raw
+// pixels, and stand in for a desktop panel.
 
 let usage = """
     usage: rewrap-xhelper close WINDOW        send WM_DELETE_WINDOW, as a window manager would
@@ -14,6 +15,8 @@ let usage = """
            rewrap-xhelper grab SECONDS        hold a pointer grab on the root window
            rewrap-xhelper xsettings NAME=INT...  own _XSETTINGS_S0 and publish integer settings
            rewrap-xhelper resources TEXT      set the root window's RESOURCE_MANAGER, as xrdb does
+           rewrap-xhelper pixels X,Y...       the visual's masks, then each root pixel's raw value
+           rewrap-xhelper panel HEIGHT        a dock along the bottom edge reserving HEIGHT pixels, as a desktop panel does
     """
 
 func die(_ message: String) -> Never {
@@ -125,6 +128,49 @@ case "resources":
                             $0.baseAddress, Int32($0.count))
     }
     XSync(display, 0)
+
+case "pixels":
+    // Raw values, so a test can compare them with its own quantisation.
+    let visual = XDefaultVisual(display, XDefaultScreen(display))!.pointee
+    say("masks 0x\(String(visual.red_mask, radix: 16)) 0x\(String(visual.green_mask, radix: 16)) 0x\(String(visual.blue_mask, radix: 16))")
+    for point in arguments.dropFirst() {
+        let parts = point.split(separator: ",").compactMap { Int32($0) }
+        guard parts.count == 2 else { die("bad point '\(point)', expected X,Y") }
+        guard let image = XGetImage(display, root, parts[0], parts[1], 1, 1, XAllPlanes(), ZPixmap) else {
+            die("cannot read the pixel at \(point)")
+        }
+        say("0x" + String(image.pointee.f.get_pixel(image, 0, 0), radix: 16))
+        _ = image.pointee.f.destroy_image(image)
+    }
+
+case "panel":
+    // A window manager leaves the panel's strut out of _NET_WORKAREA.
+    guard arguments.count == 2, let height = UInt(arguments[1]), height > 0 else { die(usage) }
+    let screen = XDefaultScreen(display)
+    let width = UInt(XDisplayWidth(display, screen)), bottom = UInt(XDisplayHeight(display, screen))
+    let panel = XCreateSimpleWindow(display, root, 0, Int32(bottom - height), UInt32(width), UInt32(height), 0, 0, 0)
+    func cardinals(_ name: String, _ type: Atom, _ values: [UInt]) {
+        values.withUnsafeBytes {
+            _ = XChangeProperty(display, panel, XInternAtom(display, name, 0), type, 32, PropModeReplace,
+                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+        }
+    }
+    cardinals("_NET_WM_WINDOW_TYPE", XA_ATOM, [XInternAtom(display, "_NET_WM_WINDOW_TYPE_DOCK", 0)])
+    cardinals("_NET_WM_STRUT", XA_CARDINAL, [0, 0, 0, height])
+    cardinals("_NET_WM_STRUT_PARTIAL", XA_CARDINAL, [0, 0, 0, height, 0, 0, 0, 0, 0, 0, 0, width - 1])
+    // Placed by the user, so the window manager keeps it on the bottom edge.
+    let hints = XAllocSizeHints()!
+    hints.pointee.flags = USPosition | USSize
+    hints.pointee.x = 0
+    hints.pointee.y = Int32(bottom - height)
+    hints.pointee.width = Int32(width)
+    hints.pointee.height = Int32(height)
+    XSetWMNormalHints(display, panel, hints)
+    XFree(hints)
+    XMapWindow(display, panel)
+    XSync(display, 0)
+    say("ready")
+    while true { pause() }
 
 default:
     die(usage)

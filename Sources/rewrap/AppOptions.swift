@@ -1,4 +1,6 @@
 import RewrapCommandLine
+import RewrapLayout
+import RewrapScene
 
 /// The demo window's command line (SPEC §6).
 struct AppOptions {
@@ -13,14 +15,17 @@ struct AppOptions {
     var font = "sans-serif"
     var scale: Double?
     var locale: String?
+    /// Nil follows the panel's language.
+    var direction: LayoutDirection?
     var inspect = false
     var display: String?
     var frameLogPath: String?
+    var theme = ThemePreference.auto
 
     static let usage = """
         rewrap [--panel FILE] [--geometry WxH[+X+Y]] [--trace FILE] [--reduce-motion]
-               [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--inspect]
-               [--display NAME] [--frame-log FILE]
+               [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--direction ltr|rtl]
+               [--theme light|dark|auto] [--inspect] [--display NAME] [--frame-log FILE]
         """
 
     init(_ tokens: [String]) throws {
@@ -40,9 +45,21 @@ struct AppOptions {
                 }
                 scale = value
             case "--locale": locale = try arguments.value(for: option)
+            case "--direction":
+                let token = try arguments.value(for: option)
+                guard let value = LayoutDirection(rawValue: token) else {
+                    throw CommandError("rewrap: bad direction '\(token)', expected ltr or rtl")
+                }
+                direction = value
             case "--inspect": inspect = true
             case "--display": display = try arguments.value(for: option)
             case "--frame-log": frameLogPath = try arguments.value(for: option)
+            case "--theme":
+                let token = try arguments.value(for: option)
+                guard let value = ThemePreference(rawValue: token) else {
+                    throw CommandError("rewrap: bad theme '\(token)', expected light, dark or auto")
+                }
+                theme = value
             default: throw CommandError("rewrap: unknown option '\(option)'; see rewrap --help")
             }
         }

@@ -8,6 +8,9 @@ struct Clock {
 
     var now: Double { Clock.monotonic() - start }
 
+    /// A time on this clock as CLOCK_MONOTONIC seconds, for timers.
+    func monotonicSeconds(at time: Double) -> Double { time + start }
+
     /// CPU seconds this process has used, for the frame-cost log.
     static var processTime: Double { read(CLOCK_PROCESS_CPUTIME_ID) }
 

@@ -1,5 +1,7 @@
 import RewrapAccessibility
+import RewrapCommandLine
 import RewrapLayout
+import RewrapMotion
 import RewrapPanelFile
 import RewrapScene
 import RewrapX11
@@ -8,14 +10,19 @@ import RewrapX11
 /// carried out, frames are paced and drawn. The loop owns the only clock.
 final class DemoApp {
     private let toolkit: Toolkit
-    private let painter: Painter
+    private var painter: Painter
     private let trace: TraceWriter?
     private let frameLog: FrameLog?
     private let clock = Clock()
     private let reduceMotionByOption: Bool
+    private let themePreference: ThemePreference
     private var controller: PanelController
     private var stage: Stage
-    private var pacer = FramePacer(interval: 1.0 / 60)
+    private var pacer = FramePacer(interval: 1 / Desktop.defaultRefreshRate)
+    private let timer: DeadlineTimer
+    /// When the hovered indicator of a cut menu scrolls it by another row.
+    private var menuScrollDeadline: Double?
+    private var watchingDesktop = false
     private var shownPopup: ShownPopup?
     private var pendingSize: Size?
     private var needsDraw = true
@@ -30,16 +37,23 @@ final class DemoApp {
     /// libdbus and joining the bus never compete with it; nil once looked.
     private var accessibilityLookup: Double? = .infinity
 
-    init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?) {
+    init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?,
+         frameLog: FrameLog?) throws(CommandError) {
         self.toolkit = toolkit
+        timer = try DeadlineTimer()
         self.trace = trace
         self.frameLog = frameLog
         let metrics = Metrics(scale: toolkit.scale)
-        let measurer = MeasurementCache(toolkit.fonts)
-        painter = Painter(metrics: metrics, measurer: measurer)
-        controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, inspecting: options.inspect)
-        stage = Stage(layout: PageLayout(metrics: metrics, strings: strings, measurer: measurer), state: state,
-                      viewport: toolkit.initialSize, moveDuration: options.slowMotion ? 2.5 : 0.25)
+        // The engine keeps every line it shapes, so it is the measurement cache too.
+        let measurer = toolkit.text
+        themePreference = options.theme
+        painter = Painter(metrics: metrics, measurer: measurer,
+                          palette: options.theme.theme(desktopThemeName: toolkit.settings?.themeName).palette)
+        controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, direction: measurer.direction,
+                                     inspecting: options.inspect)
+        let layout = PageLayout(metrics: metrics, strings: strings, measurer: measurer, direction: measurer.direction)
+        stage = Stage(layout: layout, state: state, viewport: toolkit.initialSize, moveDuration: options.slowMotion ? 2.5 : 0.25)
+        controller.sceneChanged(stage.scene)
         reduceMotionByOption = options.reduceMotion
     }
 
@@ -51,7 +65,7 @@ final class DemoApp {
     /// Runs until the window is closed; returns the exit status.
     func run() -> Int32 {
         while running {
-            frameLog?.passStarted()
+            frameLog?.passStarted(shapeCount: toolkit.text.shapeCount)
             for event in toolkit.pendingEvents() { handle(event) }
             if let size = pendingSize {
                 pendingSize = nil
@@ -60,10 +74,15 @@ final class DemoApp {
             // The popup first: drawing it asks for a main frame, for the trace.
             if needsPopupDraw { drawPopup() }
             let now = clock.now
+            if let deadline = menuScrollDeadline, now >= deadline - FramePacer.tolerance {
+                menuScrollDeadline = nil
+                send(.menuScrollTick)
+            }
             if stage.isAnimating {
-                if pacer.isDue(at: now) {
-                    drawFrame(at: now)
-                    pacer.advance(after: now)
+                if let time = pacer.frameTime(at: now) {
+                    drawFrame(at: time)
+                    pacer.interval = 1 / toolkit.refreshRate
+                    pacer.advance(after: time, moveEnd: stage.moveEnd)
                 }
             } else if needsDraw {
                 drawFrame(at: now)
@@ -74,11 +93,13 @@ final class DemoApp {
                 accessibility = AccessibilityLink(toolkit: toolkit) { [unowned self] in accessibleTree() }
             }
             accessibility?.passEnded(animating: stage.isAnimating)
-            let retry = accessibility?.retryInterval
-            let deadline = [stage.isAnimating ? pacer.deadline : nil, accessibilityLookup, retry.map { clock.now + $0 }]
-                .compactMap { $0 }.filter(\.isFinite).min()
-            let ready = toolkit.wait(timeout: deadline.map { $0 - clock.now }, alsoWatching: accessibility?.descriptors ?? [])
-            if let accessibility, !ready.isEmpty || retry != nil {
+            let retry = accessibility?.retryInterval.map { clock.now + $0 }
+            let deadlines = [stage.isAnimating ? pacer.deadline : nil, menuScrollDeadline, accessibilityLookup, retry]
+                .compactMap { $0 }.filter(\.isFinite)
+            if let next = deadlines.min() { timer.arm(at: clock.monotonicSeconds(at: next)) }
+            let bus = accessibility?.descriptors ?? []
+            let ready = toolkit.wait(timeout: nil, alsoWatching: (deadlines.isEmpty ? [] : [timer.descriptor]) + bus)
+            if let accessibility, retry != nil || ready.contains(where: bus.contains) {
                 for input in accessibility.pump() { send(input) }
             }
         }
@@ -99,7 +120,7 @@ final class DemoApp {
         case .pointerMoved(.main, let x, let y):
             send(.pointerMoved(over: node(at: x, y)))
         case .pointerMoved(.popup, let x, let y):
-            send(.popupPointerMoved(row: shownPopup?.row(at: x, y)))
+            send(controller.popup.flatMap { shownPopup?.pointerMoved(x, y, over: $0) } ?? .popupPointerMoved(row: nil))
         case .pointerLeft(.main):
             send(.pointerLeft)
         case .pointerLeft(.popup):
@@ -109,8 +130,8 @@ final class DemoApp {
         case .scrolled(.main, let dx, let dy):
             let step = controller.metrics.scrollStep
             send(.scrolled(by: Point(x: Double(dx) * step, y: Double(dy) * step)))
-        case .scrolled(.popup, _, _):
-            break
+        case .scrolled(.popup, _, let dy):
+            send(.popupScrolled(rows: dy))
         case .keyPressed(let key):
             send(.key(key))
         case .closeRequested:
@@ -123,6 +144,7 @@ final class DemoApp {
                 stage.finishMoves()
                 needsDraw = true
             }
+            applyTheme()
         }
     }
 
@@ -130,7 +152,7 @@ final class DemoApp {
         if controller.popup != nil {
             // Outside the popup, or in the main window when no grab was had.
             let inside = role == .popup && shownPopup?.contains(x, y) == true
-            let row = inside ? shownPopup?.row(at: x, y) : nil
+            let row = inside ? controller.popup.flatMap { shownPopup?.row(at: x, y, of: $0) } : nil
             if inside, row == nil { return }
             send(.popupPointerPressed(row: row))
         } else if role == .main {
@@ -147,9 +169,13 @@ final class DemoApp {
             case .relayout(let animated): relayout(animated: animated)
             case .openPopup(let menu):
                 guard let owner = stage.presented(menu.owner, at: clock.now, scroll: controller.scroll.offset) else { break }
-                shownPopup = ShownPopup(menu, below: owner, toolkit: toolkit, metrics: controller.metrics, measurer: painter.measurer)
+                let shown = ShownPopup(menu, below: owner, direction: stage.scene.direction, toolkit: toolkit,
+                                       metrics: controller.metrics, measurer: painter.measurer)
+                shownPopup = shown
                 needsPopupDraw = true
+                send(.popupPlaced(visibleRows: shown.visibleRows))
             case .redrawPopup: needsPopupDraw = true
+            case .scheduleMenuScroll(let delay): menuScrollDeadline = clock.now + delay
             case .closePopup:
                 toolkit.closePopup()
                 shownPopup = nil
@@ -168,6 +194,15 @@ final class DemoApp {
         controller.sceneChanged(stage.scene)
     }
 
+    /// `--theme auto` follows the desktop's theme as it changes.
+    private func applyTheme() {
+        let palette = themePreference.theme(desktopThemeName: toolkit.settings?.themeName).palette
+        guard palette != painter.palette else { return }
+        painter.palette = palette
+        needsDraw = true
+        needsPopupDraw = shownPopup != nil
+    }
+
     private func node(at x: Int, _ y: Int) -> NodeID? {
         stage.interactiveNode(at: Point(x: Double(x), y: Double(y)), at: clock.now, scroll: controller.scroll.offset)
     }
@@ -179,7 +214,7 @@ final class DemoApp {
         painter.paint(frame, on: toolkit.mainBuffer)
         if controller.isInspecting {
             let breakpoints = stage.breakpoints(metrics: controller.metrics, windowWidth: frame.viewport.width)
-            Inspector(metrics: controller.metrics, measurer: painter.measurer)
+            Inspector(metrics: controller.metrics, measurer: painter.measurer, palette: painter.palette)
                 .paint(scene: frame.scene, breakpoints: breakpoints, scroll: frame.scroll, viewport: frame.viewport, on: toolkit.mainBuffer)
         }
         toolkit.mainBuffer.present()
@@ -187,10 +222,15 @@ final class DemoApp {
         needsDraw = false
         if let frameLog {
             toolkit.connection.flush()
-            frameLog.frameDrawn(animating: stage.isAnimating, viewport: frame.viewport)
+            frameLog.frameDrawn(animating: stage.isAnimating, viewport: frame.viewport, shapeCount: toolkit.text.shapeCount)
         }
         trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
                       popup: controller.popup.flatMap { shownPopup?.traced($0) })
+        // Monitors, refresh rates and the work area cost replies: read them once the first frame is out.
+        if !watchingDesktop {
+            watchingDesktop = true
+            toolkit.watchDesktop()
+        }
         if accessibilityLookup == .infinity { accessibilityLookup = now + 0.1 }
     }
 
@@ -204,7 +244,7 @@ final class DemoApp {
     private func drawPopup() {
         needsPopupDraw = false
         guard let menu = controller.popup, let plan = shownPopup?.plan, let buffer = toolkit.popupBuffer else { return }
-        painter.paintPopup(menu, plan: plan, on: buffer)
+        painter.paintPopup(menu, plan: plan, direction: stage.scene.direction, on: buffer)
         buffer.present()
         shownPopup?.isDrawn = true
         // The trace shows popup changes too, as a frame of the main window.

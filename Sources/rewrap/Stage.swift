@@ -22,6 +22,9 @@ struct Stage {
 
     var isAnimating: Bool { animator.isAnimating }
 
+    /// When the last move in flight ends.
+    var moveEnd: Double? { animator.endTime }
+
     /// Lays out again. A pick animates what moved; a resize never does,
     /// though moves in flight carry on. Returns true when a move starts.
     mutating func relayout(_ state: PanelState, viewport: Size, at now: Double, animated: Bool) -> Bool {
@@ -56,8 +59,10 @@ struct Stage {
     /// such as the accessible tree that must not end a move before it is drawn.
     func shown(at now: Double, controller: PanelController) -> Painter.Frame {
         let scroll = controller.scroll.offset
-        var presentedFrames: [NodeID: PixelRect] = [:]
-        for node in scene.nodes { presentedFrames[node.id] = presented(node.id, at: now, scroll: scroll) }
+        // At rest every node is where the plan put it: no move to look up.
+        let presentedFrames = animator.isAnimating
+            ? scene.nodes.map { presented($0.id, at: now, scroll: scroll) }
+            : scene.nodes.map { PixelRect($0.frame.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
         return Painter.Frame(scene: scene, presented: presentedFrames, viewport: controller.viewport, scroll: scroll,
                              focus: controller.focusVisible ? controller.focus : nil, hovered: controller.hovered,
                              pressed: controller.popup?.owner)

@@ -92,12 +92,13 @@ final class DesktopTests: XCTestCase {
         for node in double.nodes {
             let base = try XCTUnwrap(normal.node(node.id))
             // Lengths scale exactly, but a 28 px font is not exactly twice a
-            // 14 px one, and its rounding adds up down and across the page:
-            // allow 2 %, never less than 2 px. The padding is exact.
+            // 14 px one: hinting and kerning round at each size, and that adds
+            // up down and across the page. Allow 2 %, never less than 3 px.
+            // The padding is exact.
             if base.frame[0] == 20 { XCTAssertEqual(node.frame[0], 40, "\(node.id) starts at the doubled padding") }
             for axis in 0..<4 {
                 let expected = 2 * base.frame[axis]
-                XCTAssertEqual(node.frame[axis], expected, accuracy: max(2, 0.02 * expected), "\(node.id) axis \(axis)")
+                XCTAssertEqual(node.frame[axis], expected, accuracy: max(3, 0.02 * expected), "\(node.id) axis \(axis)")
             }
         }
     }
@@ -204,7 +205,8 @@ final class DesktopTests: XCTestCase {
                                       "BINARY=\(PackagePaths.rewrapBinary)"], timeout: 60)
         XCTAssertEqual(install.status, 0, install.stderr)
         for file in ["bin/rewrap", "share/rewrap/panel.json", "share/rewrap/panel.es.json", "share/rewrap/panel.zh-Hant.json",
-                     "share/applications/rewrap.desktop", "share/icons/hicolor/scalable/apps/rewrap.svg"] {
+                     "share/applications/io.github.rewrap.Rewrap.desktop", "share/icons/hicolor/scalable/apps/rewrap.svg",
+                     "share/metainfo/io.github.rewrap.Rewrap.metainfo.xml", "share/man/man1/rewrap.1"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), file)
         }
 
@@ -225,7 +227,11 @@ final class DesktopTests: XCTestCase {
 
         let uninstall = try runCommand(["/usr/bin/make", "-s", "-C", PackagePaths.root, "uninstall", "PREFIX=\(prefix)"])
         XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix + "/bin/rewrap"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: prefix + "/share/rewrap"))
+        let files = try FileManager.default.subpathsOfDirectory(atPath: prefix).filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: prefix + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        XCTAssertEqual(files, [], "uninstall removes every file install made")
     }
 }

@@ -55,6 +55,22 @@ final class MotionTests: XCTestCase {
         XCTAssertEqual(session.violations(in: last), [])
     }
 
+    /// Xvfb's RandR knows no refresh rate, so frames come at the 60 Hz fallback.
+    /// The bounds are loose on purpose: `python3 bench/motion.py` measures the cadence.
+    func testAnimatedFramesComeAtSixtyHertzOnXvfb() throws {
+        let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0"])
+        let before = try pickLongPattern(session)
+        try session.waitUntil("the move to end") {
+            let frames = session.frames().dropFirst(before)
+            return frames.contains { $0.animating } && frames.last?.animating == false
+        }
+        let times = session.frames().dropFirst(before).filter(\.animating).map(\.time)
+        let gaps = zip(times, times.dropFirst()).map { $1 - $0 }.sorted()
+        let median = try XCTUnwrap(gaps.isEmpty ? nil : gaps[gaps.count / 2])
+        XCTAssertEqual(median, 1.0 / 60, accuracy: 0.003, "neither 30 nor 120 Hz")
+        XCTAssertTrue(times.contains { ($0 * 1000).rounded() != $0 * 1000 }, "times are written finer than the millisecond")
+    }
+
     func testResizeIsNeverAnimated() throws {
         let session = try RewrapSession()
         try session.settledFrame()

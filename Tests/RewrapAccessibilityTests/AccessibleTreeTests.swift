@@ -111,6 +111,7 @@ final class AccessibleTreeTests: XCTestCase {
         XCTAssertEqual(items.map { $0.states.contains(.checked) }, [true, false])
         XCTAssertEqual(items.map { $0.action?.target }, ["shape/Circle", "shape/Rounded rectangle"])
         for (item, row) in zip(items, popup.rows) {
+            let row = try XCTUnwrap(row)
             XCTAssertEqual(item.screenFrame(mainWindowAt: (999, 999)),
                            PixelRect(x: popup.frame.x + row.x, y: popup.frame.y + row.y, width: row.width, height: row.height))
         }

@@ -35,8 +35,7 @@ struct SceneFixture {
     /// At rest: every node presented at its target, scrolled as drawn.
     var drawn: Painter.Frame {
         let scene = self.scene
-        var presented: [NodeID: PixelRect] = [:]
-        for node in scene.nodes { presented[node.id] = PixelRect(node.frame.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
+        let presented = scene.nodes.map { PixelRect($0.frame.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
         return Painter.Frame(scene: scene, presented: presented, viewport: viewport, scroll: scroll,
                              focus: nil, hovered: nil, pressed: popup?.menu.owner)
     }

@@ -45,7 +45,7 @@ final class InspectorTests: XCTestCase {
         let tickY = Int(scene.chipOrigin.y + scene.chipPlan.size.height) + 1
         let ticks = recorder.fills.filter { $0.y == tickY && $0.shape == .rect(width: 2, height: Int(metrics.chipPaddingY)) }
         XCTAssertEqual(ticks.count, scene.chipPlan.candidateWidths.count)
-        XCTAssertEqual(ticks.filter { $0.color == Palette.inspectorTarget }.count, 1, "the chosen candidate stands out")
+        XCTAssertEqual(ticks.filter { $0.color == Palette.light.inspectorTarget }.count, 1, "the chosen candidate stands out")
     }
 
     func testCaptionNamesBothBreakpointsAndWrapsWhenNarrow() throws {

@@ -22,7 +22,7 @@ final class PainterTests: XCTestCase {
     private func paint(_ scene: Scene, presented: [NodeID: PixelRect], viewport: Size = Size(width: 440, height: 2000),
                        focus: NodeID? = nil) -> RecordingCanvas {
         let canvas = RecordingCanvas()
-        painter.paint(Painter.Frame(scene: scene, presented: presented, viewport: viewport, scroll: .zero,
+        painter.paint(Painter.Frame(scene: scene, presented: scene.nodes.map { presented[$0.id] }, viewport: viewport, scroll: .zero,
                                     focus: focus, hovered: nil, pressed: nil), on: canvas)
         return canvas
     }
@@ -99,9 +99,9 @@ final class PainterTests: XCTestCase {
     func testFocusRingIsDrawnOnlyForTheFocusedNode() throws {
         let scene = try scene()
         let frames = presented(scene)
-        XCTAssertTrue(paint(scene, presented: frames).fills.allSatisfy { $0.color != Palette.accent }, "no focus, no ring")
+        XCTAssertTrue(paint(scene, presented: frames).fills.allSatisfy { $0.color != Palette.light.accent }, "no focus, no ring")
         for id: NodeID in ["pattern", "badge"] {
-            let rings = paint(scene, presented: frames, focus: id).fills.filter { $0.color == Palette.accent }
+            let rings = paint(scene, presented: frames, focus: id).fills.filter { $0.color == Palette.light.accent }
             XCTAssertEqual(rings.count, 1, "\(id)")
             // 2 px gap and 2 px ring outside the box on every side.
             let box = try XCTUnwrap(frames[id])
@@ -119,7 +119,7 @@ final class PainterTests: XCTestCase {
         let menu = PopupMenu(owner: "shape", entries: entries, highlighted: 2)
         let plan = menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 127)
         let canvas = RecordingCanvas()
-        painter.paintPopup(menu, plan: plan, on: canvas)
+        painter.paintPopup(menu, plan: plan, direction: .leftToRight, on: canvas)
         let rows = plan.rows.map(PixelRect.init)
 
         let marks = canvas.texts.filter { $0.text == "✓" }
@@ -128,7 +128,7 @@ final class PainterTests: XCTestCase {
         XCTAssertTrue(mark.baseline > rows[1].y && mark.baseline < rows[1].y + rows[1].height, "the mark is on the selected row")
         XCTAssertEqual(mark.x, rows[1].x + 10)
 
-        let highlights = canvas.fills.filter { $0.color == Palette.highlight }
+        let highlights = canvas.fills.filter { $0.color == Palette.light.highlight }
         XCTAssertEqual(highlights.count, 1)
         let highlight = try XCTUnwrap(highlights.first)
         XCTAssertEqual(highlight.x, rows[2].x)
@@ -136,7 +136,7 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(bounds(highlight.shape.spans), PixelRect(x: 0, y: 0, width: rows[2].width, height: rows[2].height))
 
         let colors = Dictionary(canvas.texts.filter { $0.text != "✓" }.map { ($0.text, $0.color) }, uniquingKeysWith: { first, _ in first })
-        XCTAssertEqual(colors, ["Circle": Palette.text, "Square": Palette.text, "Star": Palette.highlightText])
+        XCTAssertEqual(colors, ["Circle": Palette.light.text, "Square": Palette.light.text, "Star": Palette.light.highlightText])
         for (index, entry) in entries.enumerated() {
             let text = try XCTUnwrap(canvas.texts.first { $0.text == entry.text })
             XCTAssertEqual(text.x, rows[index].x + 10 + 20, "options line up after the mark column")
@@ -147,8 +147,50 @@ final class PainterTests: XCTestCase {
     func testPopupWithoutHighlightFillsNoRow() {
         let menu = PopupMenu(owner: "pattern", entries: [PopupEntry(id: "pattern/Solid", text: "Solid", isSelected: true)])
         let canvas = RecordingCanvas()
-        painter.paintPopup(menu, plan: menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 0), on: canvas)
-        XCTAssertTrue(canvas.fills.allSatisfy { $0.color != Palette.highlight })
-        XCTAssertTrue(canvas.texts.allSatisfy { $0.color == Palette.text })
+        painter.paintPopup(menu, plan: menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 0), direction: .leftToRight, on: canvas)
+        XCTAssertTrue(canvas.fills.allSatisfy { $0.color != Palette.light.highlight })
+        XCTAssertTrue(canvas.texts.allSatisfy { $0.color == Palette.light.text })
+    }
+
+    // MARK: - A menu cut to fit the screen
+
+    func testCutMenuDrawsOnlyItsShownRowsBetweenIndicators() throws {
+        let entries = (1...60).map { PopupEntry(id: NodeID("size/Option \($0)"), text: "Option \($0)", isSelected: $0 == 13) }
+        var menu = PopupMenu(owner: "size", entries: entries, highlighted: 12)
+        menu.scroll = MenuScroll(count: 60, visible: 19)
+        menu.scroll.scroll(by: 10)
+        let plan = menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 127)
+        let canvas = RecordingCanvas()
+        painter.paintPopup(menu, plan: plan, direction: .leftToRight, on: canvas)
+
+        let labels = canvas.texts.filter { $0.text != "✓" }
+        XCTAssertEqual(labels.map(\.text), (11...29).map { "Option \($0)" }, "rows 10 to 28 and no others")
+        // 4 px padding, a 16 px strip, then 27 px rows.
+        let first = try XCTUnwrap(labels.first)
+        XCTAssertTrue(first.baseline > 4 + 16 && first.baseline < 4 + 16 + 27, "the first shown row sits under the top strip")
+        let highlight = try XCTUnwrap(canvas.fills.first { $0.color == Palette.light.highlight })
+        XCTAssertEqual(highlight.y, 4 + 16 + 2 * 27, "row 12 is the third shown")
+        XCTAssertEqual(canvas.texts.filter { $0.text == "✓" }.map(\.baseline), [labels[2].baseline], "the mark is on row 12")
+
+        let border = try XCTUnwrap(canvas.fills.first { $0.color == Palette.light.popupBorder })
+        XCTAssertEqual(bounds(border.shape.spans).height, 8 + 32 + 19 * 27, "the window's height, not the whole menu's")
+        let up = try XCTUnwrap(canvas.fills.first { if case .upChevron = $0.shape { true } else { false } })
+        let down = try XCTUnwrap(canvas.fills.first { if case .chevron = $0.shape { true } else { false } })
+        XCTAssertLessThan(up.y, 4 + 16)
+        XCTAssertGreaterThan(down.y, 4 + 16 + 19 * 27)
+        XCTAssertEqual([up.color, down.color], [Palette.light.text, Palette.light.text], "more lies both ways")
+
+        menu.scroll.scroll(by: -10)
+        let atTop = RecordingCanvas()
+        painter.paintPopup(menu, plan: plan, direction: .leftToRight, on: atTop)
+        let dimmed = try XCTUnwrap(atTop.fills.first { if case .upChevron = $0.shape { true } else { false } })
+        XCTAssertEqual(dimmed.color, Palette.light.controlBorder, "nothing above: the top indicator is dimmed")
+    }
+
+    func testMenuThatFitsHasNoIndicators() {
+        let menu = PopupMenu(owner: "pattern", entries: [PopupEntry(id: "pattern/Solid", text: "Solid", isSelected: true)])
+        let canvas = RecordingCanvas()
+        painter.paintPopup(menu, plan: menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 0), direction: .leftToRight, on: canvas)
+        XCTAssertFalse(canvas.fills.contains { if case .upChevron = $0.shape { true } else if case .chevron = $0.shape { true } else { false } })
     }
 }

@@ -423,7 +423,9 @@ final class PanelControllerTests: XCTestCase {
     func testScrollKeysMoveTheMenuNotTheWindowWhileItIsOpen() {
         var (controller, scene) = shortWindow()
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
-        XCTAssertEqual(controller.handle(.key(.pageDown), scene: scene), [])
+        let effects = controller.handle(.key(.pageDown), scene: scene)
+        XCTAssertEqual(effects, controller.popup.map { [.redrawPopup($0)] }, "the highlight moves a page")
+        XCTAssertEqual(controller.popup?.highlighted, 4, "five rows show: the page is four")
         XCTAssertEqual(controller.scroll.offset.y, 0)
     }
 

@@ -73,7 +73,8 @@ final class TraceRecordTests: XCTestCase {
                                       rows: rows)
         let json = try object(record(nodes: [shape], popup: popup).json)
         let menu = try XCTUnwrap(json["popup"] as? [String: Any])
-        XCTAssertEqual(Set(menu.keys), ["owner", "frame", "nodes"])
+        XCTAssertEqual(Set(menu.keys), ["owner", "frame", "nodes", "hidden"])
+        XCTAssertEqual(menu["hidden"] as? [Int], [0, 0])
         XCTAssertEqual(menu["owner"] as? String, "shape")
         XCTAssertEqual(menu["frame"] as? [Int], [20, 85, 167, 62])
         let options = members(menu["nodes"])
@@ -86,6 +87,17 @@ final class TraceRecordTests: XCTestCase {
             XCTAssertEqual(option["selected"] as? Bool, entry.isSelected)
             XCTAssertEqual(option["frame"] as? [Int], [row.x, row.y, row.width, row.height])
         }
+    }
+
+    func testACutMenuListsItsShownRowsAndCountsTheHidden() throws {
+        let entries = (0..<6).map { PopupEntry(id: NodeID("size/\($0)"), text: "\($0)", isSelected: $0 == 1) }
+        let row = PixelRect(x: 4, y: 20, width: 100, height: 27)
+        let popup = TraceRecord.Popup(menu: PopupMenu(owner: "size", entries: entries, highlighted: 3),
+                                      frame: PixelRect(x: 20, y: 85, width: 108, height: 102), rows: [nil, nil, row, row, nil, nil])
+        let menu = try XCTUnwrap(try object(record(nodes: [], popup: popup).json)["popup"] as? [String: Any])
+        XCTAssertEqual(members(menu["nodes"]).compactMap { $0["id"] as? String }, ["size/2", "size/3"])
+        XCTAssertEqual(members(menu["nodes"]).map { $0["highlighted"] as? Bool }, [nil, true], "only the highlighted row says so")
+        XCTAssertEqual(menu["hidden"] as? [Int], [2, 2], "two rows above, two below")
     }
 
     func testAwkwardTextRoundTrips() throws {
@@ -108,9 +120,10 @@ final class TraceRecordTests: XCTestCase {
         XCTAssertEqual(members(menu["nodes"]).first?["text"] as? String, texts[2])
     }
 
-    func testTimeIsSecondsToTheMillisecond() throws {
-        let json = try object(record(nodes: [], time: 12.345_678).json)
-        XCTAssertEqual(try XCTUnwrap(json["time"] as? Double), 12.346, accuracy: 1e-9)
+    func testTimeIsSecondsToTheMicrosecond() throws {
+        let json = try object(record(nodes: [], time: 12.345_678_4).json)
+        XCTAssertEqual(try XCTUnwrap(json["time"] as? Double), 12.345_678, accuracy: 1e-12)
+        XCTAssertTrue(record(nodes: [], time: 0.016_666_666).json.contains("\"time\": 0.016667,"), "six decimals, no more")
         XCTAssertEqual(members(json["nodes"]).count, 0)
         XCTAssertNotNil(json["nodes"] as? [Any], "no nodes is an empty list")
     }

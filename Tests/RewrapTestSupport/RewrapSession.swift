@@ -14,7 +14,7 @@ public final class RewrapSession: @unchecked Sendable {
     private let ownsServer: Bool
 
     public init(arguments: [String] = [], environment: [String: String] = [:], server: XvfbServer? = nil,
-                waitForWindow: Bool = true) throws {
+                waitForWindow: Bool = true, executable: String = PackagePaths.rewrapBinary) throws {
         self.server = try server ?? XvfbServer()
         ownsServer = server == nil
         let id = UUID().uuidString
@@ -24,7 +24,7 @@ public final class RewrapSession: @unchecked Sendable {
             throw TestFailure("cannot create \(stderrPath)")
         }
         process = Process()
-        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+        process.executableURL = URL(fileURLWithPath: executable)
         let placed = arguments.contains("--geometry") ? [] : ["--geometry", "680x420+0+0"]
         process.arguments = ["--trace", tracePath] + placed + arguments
         var env = ProcessInfo.processInfo.environment
@@ -85,6 +85,14 @@ public final class RewrapSession: @unchecked Sendable {
         var rules = LayoutRules(chipIDs: chipIDs, scale: scale)
         rules.learn(from: frames())
         return rules.violations(in: frame)
+    }
+
+    /// The same rules for a right-to-left window, checked on every frame
+    /// mirrored across the window: SPEC §7 says each rule holds mirrored.
+    public func mirroredViolations(in frame: TraceFrame, badgeCount: @escaping (String) -> Int?) -> [String] {
+        var rules = LayoutRules(chipIDs: LayoutRules.shippedChipIDs, badgeCount: badgeCount)
+        rules.learn(from: frames().map { $0.mirrored() })
+        return rules.violations(in: frame.mirrored())
     }
 
     public func lastFrame() throws -> TraceFrame {

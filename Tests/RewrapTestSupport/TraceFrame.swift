@@ -22,12 +22,19 @@ public struct TraceFrame: Decodable, Sendable {
         public var text: String
         public var selected: Bool
         public var frame: [Double]
+        public var highlighted: Bool?
     }
 
     public struct Popup: Decodable, Sendable {
         public var owner: String
         public var frame: [Double]
+        /// The rows listed are those in view; a menu cut to fit the screen
+        /// counts the rows scrolled out above and below.
         public var nodes: [PopupNode]
+        public var hidden: [Int]
+
+        public var rect: Rect { Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]) }
+        public var highlighted: String? { nodes.first { $0.highlighted == true }?.id }
 
         /// Root coordinates of the centre of option `index`.
         public func center(of index: Int) -> (x: Int, y: Int) {
@@ -48,6 +55,20 @@ public struct TraceFrame: Decodable, Sendable {
     public func nodes(_ kind: String) -> [Node] { nodes.filter { $0.kind == kind } }
     public var width: Double { window[0] }
     public var height: Double { window[1] }
+
+    /// The frame as a left-to-right window would show it: every node
+    /// mirrored across the window (x' = width − x − w), scroll included.
+    public func mirrored() -> TraceFrame {
+        var copy = self
+        func flip(_ box: [Double]) -> [Double] { [width - box[0] - box[2], box[1], box[2], box[3]] }
+        copy.nodes = nodes.map { node in
+            var flipped = node
+            flipped.frame = flip(node.frame)
+            flipped.target = flip(node.target)
+            return flipped
+        }
+        return copy
+    }
 
     /// Every complete line of a trace file; a half-written last line is skipped.
     public static func read(_ path: String) -> [TraceFrame] {

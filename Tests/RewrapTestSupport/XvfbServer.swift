@@ -6,10 +6,10 @@ public final class XvfbServer: @unchecked Sendable {
     public let display: String
     private let process: Process
 
-    public init(width: Int = 1280, height: Int = 1024, dpi: Int = 96) throws {
+    public init(width: Int = 1280, height: Int = 1024, depth: Int = 24, dpi: Int = 96) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-dpi", "\(dpi)",
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x\(depth)", "-dpi", "\(dpi)",
                              "-nolisten", "tcp", "-br", "-noreset"]
         let pipe = Pipe()
         process.standardOutput = pipe

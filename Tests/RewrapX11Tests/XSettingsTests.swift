@@ -1,3 +1,4 @@
+import RewrapScene
 import RewrapX11
 import XCTest
 
@@ -7,6 +8,8 @@ private struct WireFormat {
     enum Setting {
         case integer(String, Int32)
         case string(String, String)
+        /// A string setting whose value is any bytes, valid UTF-8 or not.
+        case bytes(String, [UInt8])
         case color(String, red: UInt16, green: UInt16, blue: UInt16, alpha: UInt16)
     }
 
@@ -27,9 +30,11 @@ private struct WireFormat {
             header(type: 0, name: name)
             card32(UInt32(bitPattern: value))
         case .string(let name, let value):
+            append(.bytes(name, Array(value.utf8)))
+        case .bytes(let name, let value):
             header(type: 1, name: name)
-            card32(UInt32(value.utf8.count))
-            padded(Array(value.utf8))
+            card32(UInt32(value.count))
+            padded(value)
         case .color(let name, let red, let green, let blue, let alpha):
             header(type: 2, name: name)
             for channel in [red, green, blue, alpha] { card16(channel) }
@@ -151,5 +156,40 @@ final class XSettingsTests: XCTestCase {
         let bytes = WireFormat(msbFirst: true, settings: [.string("Net/ThemeName", "Adwaita")]).bytes
         XCTAssertNotNil(XSettings(parsing: bytes))
         XCTAssertNil(XSettings(parsing: Array(bytes.dropLast())))
+    }
+
+    // MARK: - The theme name
+
+    private func theme(_ value: [UInt8]) throws -> Theme {
+        let bytes = WireFormat(msbFirst: false, settings: [.bytes("Net/ThemeName", value)]).bytes
+        let settings = try XCTUnwrap(XSettings(parsing: bytes), "\(value)")
+        return ThemePreference.auto.theme(desktopThemeName: settings.themeName)
+    }
+
+    func testThemeNameContainingDarkInAnyCaseIsDark() throws {
+        for name in ["Adwaita-dark", "DARK", "Yaru-Dark", "darkness", "Materia-dark-compact", "x-dArK-y"] {
+            XCTAssertEqual(try theme(Array(name.utf8)), .dark, name)
+        }
+        for name in ["Adwaita", "", "dar", "d-ark", "Breeze", "HighContrast", "dárk"] {
+            XCTAssertEqual(try theme(Array(name.utf8)), .light, name)
+        }
+    }
+
+    func testThemeNameInOddBytesIsReadWithoutHarm() throws {
+        // Invalid UTF-8, a NUL, a lone continuation byte and a Turkish dotted
+        // capital I (whose lowercase is two scalars): nothing crashes, and only
+        // the ASCII letters d, a, r, k in a row make it dark.
+        XCTAssertEqual(try theme([0xff, 0xfe] + Array("dark".utf8) + [0x80]), .dark)
+        XCTAssertEqual(try theme(Array("Da".utf8) + [0x00] + Array("rk".utf8)), .light)
+        XCTAssertEqual(try theme(Array("\u{130}DARK".utf8)), .dark)
+        XCTAssertEqual(try theme([0xc3, 0x28, 0xa0, 0xa1, 0xf0, 0x28, 0x8c, 0xbc]), .light)
+        XCTAssertEqual(try theme(Array("D\u{0301}ARK".utf8)), .light, "a combining mark splits the word")
+    }
+
+    func testExplicitThemeIgnoresTheDesktop() {
+        XCTAssertEqual(ThemePreference.light.theme(desktopThemeName: "Adwaita-dark"), .light)
+        XCTAssertEqual(ThemePreference.dark.theme(desktopThemeName: "Adwaita"), .dark)
+        XCTAssertEqual(ThemePreference.dark.theme(desktopThemeName: nil), .dark)
+        XCTAssertEqual(ThemePreference.auto.theme(desktopThemeName: nil), .light, "no settings manager: light")
     }
 }

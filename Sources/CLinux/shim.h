@@ -1,0 +1,7 @@
+#ifndef REWRAP_CLINUX_SHIM_H
+#define REWRAP_CLINUX_SHIM_H
+
+// Linux calls that Swift's Glibc module leaves out.
+#include <sys/timerfd.h>
+
+#endif

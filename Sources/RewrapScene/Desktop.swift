@@ -1,0 +1,100 @@
+import RewrapLayout
+
+/// What the desktop around the window looks like: the screen, its monitors
+/// (RandR 1.5) and the work area the window manager leaves free of panels
+/// (`_NET_WORKAREA`). It decides which monitor a popup or a window belongs
+/// to, and where a popup may go.
+///
+///     let desktop = Desktop(screen: Rect(x: 0, y: 0, width: 3840, height: 1080),
+///                           monitors: [left, right], workArea: Rect(x: 0, y: 32, width: 3840, height: 1048))
+///     desktop.popupArea(for: button)        // the right monitor below its top panel, say
+///     desktop.refreshRate(for: window)      // 144 if the right monitor shows most of it
+public struct Desktop: Hashable, Sendable {
+    /// The whole root window.
+    public var screen: Rect
+    /// Empty when unknown: the whole screen then stands for one monitor.
+    public var monitors: [Monitor]
+    /// The current desktop's work area, or nil when none was published or it made no sense.
+    public var workArea: Rect?
+
+    /// Frames per second when a monitor's rate is unknown or implausible.
+    public static let defaultRefreshRate = 60.0
+    /// Rates outside this range are taken as unknown rather than believed.
+    public static let plausibleRefreshRates = 20.0...1000.0
+
+    public init(screen: Rect, monitors: [Monitor] = [], workArea: Rect? = nil) {
+        self.screen = screen
+        self.monitors = monitors
+        self.workArea = workArea
+    }
+
+    /// The monitor showing most of `rect`; when none shows any of it, the
+    /// nearest one. Ties go to the earlier monitor, which the toolkit lists
+    /// primary first.
+    public func monitor(for rect: Rect) -> Monitor {
+        guard !monitors.isEmpty else { return Monitor(frame: screen) }
+        // Most area shown first, then least distance; strict comparisons keep the earlier on ties.
+        func score(_ monitor: Monitor) -> (area: Double, distance: Double) {
+            (monitor.frame.intersection(rect).map { $0.width * $0.height } ?? 0, monitor.frame.distance(to: rect))
+        }
+        var best = monitors[0], bestScore = score(best)
+        for monitor in monitors.dropFirst() {
+            let candidate = score(monitor)
+            if candidate.area > bestScore.area || (candidate.area == bestScore.area && candidate.distance < bestScore.distance) {
+                best = monitor
+                bestScore = candidate
+            }
+        }
+        return best
+    }
+
+    /// Where a popup for `button` (root coordinates) may go: the work area
+    /// within the monitor that holds the button, or the whole monitor when
+    /// the work area leaves less than a quarter of its width or height,
+    /// as a work area that excludes the screen would.
+    public func popupArea(for button: Rect) -> Rect {
+        let monitor = monitor(for: button).frame
+        guard let workArea, let usable = workArea.intersection(monitor),
+              usable.width >= monitor.width / 4, usable.height >= monitor.height / 4 else { return monitor }
+        return usable
+    }
+
+    /// Frames per second for a window at `frame` (root coordinates): the
+    /// refresh rate of the monitor showing most of it, else 60.
+    public func refreshRate(for frame: Rect) -> Double {
+        guard let rate = monitor(for: frame).refreshRate, Self.plausibleRefreshRates.contains(rate) else {
+            return Self.defaultRefreshRate
+        }
+        return rate
+    }
+
+    /// The current desktop's rectangle from `_NET_WORKAREA`'s cardinals
+    /// (x, y, width, height for each desktop in turn); the first desktop's
+    /// when `current` is unknown or out of range. Nil when the list is
+    /// empty, not a whole number of rectangles, or the rectangle is empty.
+    public static func workArea(cardinals: [Int], current: Int?) -> Rect? {
+        guard !cardinals.isEmpty, cardinals.count % 4 == 0 else { return nil }
+        let desktops = cardinals.count / 4
+        let index = current.flatMap { (0..<desktops).contains($0) ? $0 : nil } ?? 0
+        let values = cardinals[(index * 4)..<(index * 4 + 4)].map(Double.init)
+        guard values[2] > 0, values[3] > 0 else { return nil }
+        return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+    }
+}
+
+private extension Rect {
+    /// The shared area, or nil when the two do not overlap.
+    func intersection(_ other: Rect) -> Rect? {
+        let left = Swift.max(minX, other.minX), right = Swift.min(maxX, other.maxX)
+        let top = Swift.max(minY, other.minY), bottom = Swift.min(maxY, other.maxY)
+        guard right > left, bottom > top else { return nil }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// How far apart the two are: zero when they touch or overlap.
+    func distance(to other: Rect) -> Double {
+        let dx = Swift.max(0, Swift.max(other.minX - maxX, minX - other.maxX))
+        let dy = Swift.max(0, Swift.max(other.minY - maxY, minY - other.maxY))
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}

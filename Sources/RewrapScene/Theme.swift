@@ -1,0 +1,11 @@
+/// Light or dark: which palette the window is drawn in.
+public enum Theme: String, Hashable, Sendable {
+    case light, dark
+
+    public var palette: Palette {
+        switch self {
+        case .light: .light
+        case .dark: .dark
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import RewrapLayout
+import RewrapScene
+
+/// What the toolkit keeps about the desktop between events, so that a
+/// resize or an animated frame never waits for a reply: the monitors and
+/// work area as last read, and the main window's frame as last reported.
+public struct DesktopTracking {
+    public var desktop: Desktop
+    /// Root coordinates, from ConfigureNotify.
+    public private(set) var windowFrame: Rect
+    /// While a window manager has reparented the window, only its synthetic
+    /// ConfigureNotify events carry root coordinates.
+    public var reparented = false
+    /// RandR's first event number, once the toolkit listens for its changes.
+    var randrEventBase: Int32?
+    /// RandR 1.5 lists monitors; older servers only have CRTCs.
+    var hasMonitorList = false
+    /// Changes seen in the events of one batch, read once after it.
+    var monitorsChanged = false
+    var workAreaChanged = false
+
+    public init(desktop: Desktop, windowFrame: Rect) {
+        self.desktop = desktop
+        self.windowFrame = windowFrame
+    }
+
+    /// The window's place, read from the server.
+    mutating func placed(at origin: Point) {
+        windowFrame.origin = origin
+    }
+
+    /// A ConfigureNotify for the main window: its size always, its place
+    /// when the coordinates are the root's (not reparented, or sent by the
+    /// window manager, as ICCCM has it do after every move).
+    public mutating func configured(x: Int, y: Int, width: Int, height: Int, synthetic: Bool) {
+        windowFrame.size = Size(width: Double(width), height: Double(height))
+        if synthetic || !reparented { windowFrame.origin = Point(x: Double(x), y: Double(y)) }
+    }
+}

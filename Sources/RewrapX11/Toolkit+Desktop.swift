@@ -1,0 +1,123 @@
+import CX11
+import RewrapLayout
+import RewrapScene
+
+/// The desktop around the window: RandR monitors with their refresh rates,
+/// and the window manager's work area. `watchDesktop()` reads them once,
+/// after the first frame; after that they are read again only when the
+/// server reports a change, and the window's place is followed from
+/// ConfigureNotify without asking.
+extension Toolkit {
+    public var desktop: Desktop { tracking.desktop }
+
+    /// Frames per second of the monitor showing most of the window; 60 when unknown.
+    public var refreshRate: Double { tracking.desktop.refreshRate(for: tracking.windowFrame) }
+
+    /// Reads monitors, refresh rates, the work area and the window's place,
+    /// and asks to hear of changes. It waits for several replies, so call it
+    /// once, when the first frame is out.
+    public func watchDesktop() {
+        let display = connection.display
+        var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        if XRRQueryExtension(display, &eventBase, &errorBase) != 0, XRRQueryVersion(display, &major, &minor) != 0 {
+            tracking.randrEventBase = eventBase
+            tracking.hasMonitorList = major > 1 || (major == 1 && minor >= 5)
+            XRRSelectInput(display, connection.root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+        }
+        XSelectInput(display, connection.root, StructureNotifyMask | PropertyChangeMask)
+        let origin = mainWindowOrigin
+        tracking.placed(at: Point(x: Double(origin.x), y: Double(origin.y)))
+        readMonitors()
+        readWorkArea()
+    }
+
+    /// Notes what an event says about the desktop; true when it was one of
+    /// RandR's or a root property, and so needs no other translation.
+    func noteDesktopEvent(_ event: inout XEvent) -> Bool {
+        if event.type == PropertyNotify, event.xproperty.window == connection.root {
+            let atom = event.xproperty.atom
+            if atom == connection.atom("_NET_WORKAREA") || atom == connection.atom("_NET_CURRENT_DESKTOP") {
+                tracking.workAreaChanged = true
+            }
+            return true
+        }
+        guard let base = tracking.randrEventBase,
+              event.type == base + RRScreenChangeNotify || event.type == base + RRNotify else { return false }
+        if event.type == base + RRScreenChangeNotify { XRRUpdateConfiguration(&event) }
+        tracking.monitorsChanged = true
+        return true
+    }
+
+    /// Reads again what a batch of events changed, once per batch.
+    func readChangedDesktop() {
+        if tracking.monitorsChanged { readMonitors() }
+        if tracking.workAreaChanged { readWorkArea() }
+    }
+
+    private func readMonitors() {
+        tracking.monitorsChanged = false
+        let size = connection.screenSize
+        let screen = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        let crtcs = tracking.randrEventBase == nil ? [] : activeCrtcs()
+        var monitors: [Monitor] = []
+        if tracking.hasMonitorList {
+            var count: Int32 = 0
+            if let list = XRRGetMonitors(connection.display, connection.root, 1, &count) {
+                let infos = UnsafeBufferPointer(start: list, count: Int(max(0, count)))
+                // Primary first: it wins ties.
+                monitors = infos.sorted { $0.primary != 0 && $1.primary == 0 }.compactMap { info in
+                    guard info.width > 0, info.height > 0 else { return nil }
+                    let frame = Rect(x: Double(info.x), y: Double(info.y), width: Double(info.width), height: Double(info.height))
+                    // A monitor's rate is its CRTC's: the one showing most of it.
+                    let crtc = Desktop(screen: screen, monitors: crtcs).monitor(for: frame)
+                    return Monitor(frame: frame, refreshRate: crtc.frame.overlaps(frame) ? crtc.refreshRate : nil)
+                }
+                XRRFreeMonitors(list)
+            }
+        }
+        tracking.desktop = Desktop(screen: screen, monitors: monitors.isEmpty ? crtcs : monitors,
+                                   workArea: tracking.desktop.workArea)
+    }
+
+    /// Each CRTC that shows something, with its mode's refresh rate.
+    private func activeCrtcs() -> [Monitor] {
+        let display = connection.display
+        guard let resources = XRRGetScreenResourcesCurrent(display, connection.root) else { return [] }
+        defer { XRRFreeScreenResources(resources) }
+        let modes = UnsafeBufferPointer(start: resources.pointee.modes, count: Int(max(0, resources.pointee.nmode)))
+        let crtcs = UnsafeBufferPointer(start: resources.pointee.crtcs, count: Int(max(0, resources.pointee.ncrtc)))
+        return crtcs.compactMap { crtc in
+            guard let info = XRRGetCrtcInfo(display, resources, crtc) else { return nil }
+            defer { XRRFreeCrtcInfo(info) }
+            let crtc = info.pointee
+            guard crtc.mode != 0, crtc.width > 0, crtc.height > 0 else { return nil }
+            let rate = modes.first { $0.id == crtc.mode }.flatMap { mode in
+                ModeTiming(dotClock: mode.dotClock, hTotal: UInt(mode.hTotal), vTotal: UInt(mode.vTotal),
+                           doubleScan: mode.modeFlags & UInt(RR_DoubleScan) != 0,
+                           interlace: mode.modeFlags & UInt(RR_Interlace) != 0).refreshRate
+            }
+            return Monitor(frame: Rect(x: Double(crtc.x), y: Double(crtc.y), width: Double(crtc.width), height: Double(crtc.height)),
+                           refreshRate: rate)
+        }
+    }
+
+    private func readWorkArea() {
+        tracking.workAreaChanged = false
+        tracking.desktop.workArea = Desktop.workArea(cardinals: rootCardinals("_NET_WORKAREA"),
+                                                     current: rootCardinals("_NET_CURRENT_DESKTOP").first)
+    }
+
+    /// A format-32 CARDINAL property of the root window; empty when absent
+    /// or of another type. Xlib hands the items back as C longs; each is
+    /// read as the 32 bits it was sent as.
+    private func rootCardinals(_ name: String) -> [Int] {
+        guard let property = connection.property(name, of: connection.root, type: XA_CARDINAL),
+              property.type == XA_CARDINAL, property.format == 32 else { return [] }
+        let size = MemoryLayout<Int>.size
+        return property.bytes.withUnsafeBytes { raw in
+            stride(from: 0, to: raw.count - size + 1, by: size).map {
+                Int(Int32(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: $0, as: Int.self)))
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import RewrapTestSupport
+import XCTest
+
+/// `make deb` (SPEC §8 Packaging), judged by Debian's own tools: dpkg-deb,
+/// lintian, desktop-file-validate, appstreamcli, apt, dpkg, and an XDG menu
+/// built by pyxdg from LXDE's menu definition.
+final class PackageTests: XCTestCase {
+    private static let id = "io.github.rewrap.Rewrap"
+
+    /// The package's path, made once for every test here. `make test` makes
+    /// the release binary first, as `swift test` holds the lock a nested
+    /// `swift build` needs. `make deb` prints the path as its last line.
+    private static let package: Result<String, any Error> = Result {
+        let binary = PackagePaths.root + "/.build/release/rewrap"
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw TestFailure("no release build at \(binary): `make test` or `make build` makes one")
+        }
+        let make = try runCommand(["/usr/bin/make", "-s", "-C", PackagePaths.root, "deb", "BINARY=\(binary)"], timeout: 120)
+        guard make.status == 0, let path = make.stdout.split(separator: "\n").last else {
+            throw TestFailure("make deb exited with \(make.status): \(make.stderr)")
+        }
+        return PackagePaths.root + "/" + path
+    }
+
+    /// Every entry of an XDG menu as "submenu, desktop id, icon", one a line.
+    private static let menuEntries = """
+        import sys, xdg.Menu
+        def walk(menu, path):
+            for entry in menu.getEntries():
+                if isinstance(entry, xdg.Menu.Menu):
+                    yield from walk(entry, path + [entry.getName()])
+                elif isinstance(entry, xdg.Menu.MenuEntry):
+                    yield "/".join(path), entry.DesktopFileID, entry.DesktopEntry.getIcon()
+        for line in walk(xdg.Menu.parse(sys.argv[1]), []):
+            print(*line, sep="\\t")
+        """
+
+    private func deb() throws -> String {
+        try Self.package.get()
+    }
+
+    /// Runs a tool that must succeed, and returns what it printed.
+    private func output(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        let result = try runCommand(arguments, environment: environment, timeout: 300)
+        XCTAssertEqual(result.status, 0, "\(arguments.joined(separator: " ")): \(result.stdout)\(result.stderr)")
+        return result.stdout
+    }
+
+    /// A scratch directory, removed when the test ends.
+    private func scratchDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "rewrap-deb-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    /// The package's files, unpacked without installing.
+    private func unpacked() throws -> String {
+        let directory = try scratchDirectory()
+        _ = try output(["/usr/bin/dpkg-deb", "--extract", try deb(), directory])
+        return directory
+    }
+
+    func testPackageHoldsBinaryPanelsEntryIconMetainfoAndDocs() throws {
+        // Lines like "-rw-r--r-- root/root 942 2026-11-30 00:00 ./usr/share/rewrap/panel.json".
+        var modes: [String: String] = [:]
+        for line in try output(["/usr/bin/dpkg-deb", "--contents", try deb()]).split(separator: "\n") where line.hasPrefix("-") {
+            let fields = line.split(separator: " ")
+            modes[String(fields[fields.count - 1].dropFirst())] = "\(fields[0]) \(fields[1])"
+        }
+        let panels = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/assets")
+            .filter { $0.hasPrefix("panel") && $0.hasSuffix(".json") }
+        XCTAssertTrue(panels.contains("panel.zh-Hant.json"))
+        let expected = ["/usr/bin/rewrap",
+                        "/usr/share/applications/\(Self.id).desktop",
+                        "/usr/share/icons/hicolor/scalable/apps/rewrap.svg",
+                        "/usr/share/metainfo/\(Self.id).metainfo.xml",
+                        "/usr/share/man/man1/rewrap.1.gz",
+                        "/usr/share/doc/rewrap/copyright",
+                        "/usr/share/doc/rewrap/changelog.Debian.gz"] + panels.map { "/usr/share/rewrap/" + $0 }
+        XCTAssertEqual(modes.keys.sorted(), expected.sorted())
+        for (path, mode) in modes {
+            XCTAssertEqual(mode, path == "/usr/bin/rewrap" ? "-rwxr-xr-x root/root" : "-rw-r--r-- root/root", path)
+        }
+
+        // Stripped, and no $ORIGIN search path: /usr/bin is no place for libraries.
+        let elf = try output(["/usr/bin/readelf", "--dynamic", "--section-headers", try unpacked() + "/usr/bin/rewrap"])
+        for unwanted in ["RPATH", "RUNPATH", ".symtab", ".debug_info"] {
+            XCTAssertFalse(elf.contains(unwanted), unwanted)
+        }
+    }
+
+    func testDependsAreComputedFromTheLinkedLibraries() throws {
+        // The reference: the package that owns each library the binary names
+        // (readelf), at the path where the loader finds it (ldd).
+        let binary = try unpacked() + "/usr/bin/rewrap"
+        let needed = try output(["/usr/bin/readelf", "--dynamic", binary]).split(separator: "\n")
+            .filter { $0.contains("(NEEDED)") }
+            .compactMap { $0.split(separator: "[").last?.split(separator: "]").first.map(String.init) }
+        XCTAssertTrue(needed.contains("libX11.so.6"), "\(needed)")
+        var found: [String: String] = [:]
+        for line in try output(["/usr/bin/ldd", binary]).split(separator: "\n") {
+            let words = line.split { $0 == " " || $0 == "\t" }.map(String.init)
+            guard let path = words.first(where: { $0.hasPrefix("/") }) else { continue }
+            found[words[1] == "=>" ? words[0] : String(path.split(separator: "/").last!)] = path
+        }
+        var owners: Set<String> = []
+        for library in needed {
+            let path = try XCTUnwrap(found[library], "the loader finds \(library)")
+            // Merged /usr: dpkg may know the file under /lib or /usr/lib.
+            let pattern = "*" + (path.hasPrefix("/usr/") ? String(path.dropFirst(4)) : path)
+            let owner = try output(["/usr/bin/dpkg", "--search", pattern])
+            owners.formUnion(owner.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
+        }
+
+        let depends = try output(["/usr/bin/dpkg-deb", "--field", try deb(), "Depends"])
+        let relations = depends.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        XCTAssertEqual(Set(relations.map { String($0.prefix { $0 != " " }) }), owners.union(["fonts-dejavu-core"]))
+        XCTAssertTrue(relations.contains { $0.hasPrefix("libc6 (>= ") }, "symbol versions set libc6's minimum: \(depends)")
+        let recommends = try output(["/usr/bin/dpkg-deb", "--field", try deb(), "Recommends"])
+        XCTAssertEqual(recommends, "fonts-wqy-microhei\n")
+
+        // apt can satisfy them here; a simulation takes no lock and changes nothing.
+        _ = try output(["/usr/bin/apt-get", "install", "--simulate", "--no-install-recommends", try deb()])
+    }
+
+    func testVersionIsTheMetainfosNewestRelease() throws {
+        let metainfo = try String(contentsOfFile: PackagePaths.root + "/assets/\(Self.id).metainfo.xml", encoding: .utf8)
+        let newest = try XCTUnwrap(metainfo.components(separatedBy: "<release version=\"").dropFirst().first)
+        let version = String(newest.prefix { $0 != "\"" })
+        XCTAssertEqual(try output(["/usr/bin/dpkg-deb", "--field", try deb(), "Version"]), version + "-1\n")
+    }
+
+    func testLintianReportsNoErrors() throws {
+        let lintian = try runCommand(["/usr/bin/lintian", "--fail-on", "error", try deb()], timeout: 300)
+        XCTAssertEqual(lintian.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, [])
+        XCTAssertEqual(lintian.status, 0, lintian.stdout + lintian.stderr)
+    }
+
+    func testDesktopEntryAndMetainfoValidate() throws {
+        let root = try unpacked()
+        XCTAssertEqual(try output(["/usr/bin/desktop-file-validate", root + "/usr/share/applications/\(Self.id).desktop"]), "")
+        // validate-tree also checks that the launchable names a shipped desktop
+        // entry. --no-net: the screenshots' addresses are not fetched, as the
+        // build machine may be offline.
+        let appstream = try output(["/usr/bin/appstreamcli", "validate-tree", "--no-net", root])
+        XCTAssertTrue(appstream.contains("Validation was successful"), appstream)
+    }
+
+    func testInstallPutsRewrapInTheMenuAndPurgeLeavesNothing() throws {
+        // A real dpkg on a scratch root with a fresh database, so the
+        // machine's own root is never touched. The scratch root has none of
+        // the dependencies: they are forced here and checked by apt above.
+        let root = try scratchDirectory()
+        let database = root + "/var/lib/dpkg"
+        for directory in ["info", "updates", "triggers"] {
+            try FileManager.default.createDirectory(atPath: database + "/" + directory, withIntermediateDirectories: true)
+        }
+        for file in ["status", "available"] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: database + "/" + file, contents: nil))
+        }
+        _ = try output(["/usr/bin/dpkg", "--root=\(root)", "--force-depends", "--install", try deb()])
+        _ = try output(["/usr/bin/dpkg", "--root=\(root)", "--verify", "rewrap"])
+
+        let menu = try output(["/usr/bin/python3", "-c", Self.menuEntries, "/etc/xdg/menus/lxde-applications.menu"],
+                              environment: ["XDG_DATA_DIRS": root + "/usr/share", "XDG_DATA_HOME": root + "/no-home",
+                                            "XDG_CONFIG_DIRS": "/etc/xdg"])
+        XCTAssertEqual(menu, "Development\t\(Self.id).desktop\trewrap\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/usr/share/icons/hicolor/scalable/apps/rewrap.svg"))
+
+        // The installed binary finds the installed panels from its own place.
+        let session = try RewrapSession(environment: ["LANG": "es_ES.UTF-8", "LC_ALL": ""], executable: root + "/usr/bin/rewrap")
+        XCTAssertEqual(try session.settledFrame().node("shape")?.text, "Forma: Círculo")
+        session.stop()
+
+        _ = try output(["/usr/bin/dpkg", "--root=\(root)", "--purge", "rewrap"])
+        let left = try FileManager.default.subpathsOfDirectory(atPath: root)
+            .filter { !["var", "var/lib", "var/lib/dpkg"].contains($0) && !$0.hasPrefix("var/lib/dpkg/") }
+        XCTAssertEqual(left, [])
+        let known = try FileManager.default.contentsOfDirectory(atPath: database + "/info").filter { $0.hasPrefix("rewrap.") }
+        XCTAssertEqual(known, [], "purged, not just removed")
+    }
+}
