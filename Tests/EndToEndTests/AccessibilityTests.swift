@@ -124,6 +124,26 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(session.stderr, "")
     }
 
+    func testRightToLeftTreeReadsFromTheRightWithMirroredExtents() throws {
+        let (session, _, client) = try start(["--locale", "ar", "--geometry", "420x420+37+23"])
+        let frame = try session.settledFrame()
+        let origin = try session.windowOrigin()
+        let tree = try client.tree()
+        assertTree(tree, matches: frame, origin: origin)
+        let chips = try XCTUnwrap(tree.all().first { $0.node.role == "list" }).node.children.compactMap { $0.extents?[0] }
+        XCTAssertGreaterThan(chips.count, 1, "fixture: several chips show at 420 px")
+        XCTAssertEqual(chips, chips.sorted(by: >), "reading order runs from the right")
+        let badge = try XCTUnwrap(tree.all().first { $0.node.role == "push button" }?.node.extents)
+        XCTAssertLessThan(badge[0], try XCTUnwrap(chips.last), "the badge sits at the row's left end")
+
+        let first = try XCTUnwrap(frame.nodes("dropdown").first)
+        let combo = try XCTUnwrap(tree.first("combo box", named: first.text))
+        try client.doAction(at: combo.path)
+        try session.waitUntil("the menu") { try session.lastFrame().popup?.owner == first.id }
+        let popup = try XCTUnwrap(try session.lastFrame().popup)
+        XCTAssertEqual(try XCTUnwrap(try client.tree().first("menu", named: first.text)).node.extents, popup.frame.map { Int($0) })
+    }
+
     func testScrolledExtentsMatchTheDrawnFrames() throws {
         let (session, _, client) = try start(["--geometry", "340x160+37+23"])
         let before = session.frames().count
