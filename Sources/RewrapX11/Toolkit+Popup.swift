@@ -29,6 +29,7 @@ extension Toolkit {
         let buffer = BackBuffer(connection: connection, fonts: fonts, window: window)
         buffer.resize(width: frame.width, height: frame.height)
         popup = (window, buffer)
+        inputMethod?.direct(to: window)
         XMapRaised(display, window)
         connection.sync()
         popupHasGrab = grab(window)
@@ -66,6 +67,7 @@ extension Toolkit {
     public func closePopup() {
         guard let popup else { return }
         self.popup = nil
+        inputMethod?.direct(to: mainWindow)
         XUngrabPointer(connection.display, UInt(CurrentTime))
         XUngrabKeyboard(connection.display, UInt(CurrentTime))
         XDestroyWindow(connection.display, popup.window)
@@ -76,6 +78,7 @@ extension Toolkit {
     func forgetPopup() {
         guard popup != nil else { return }
         popup = nil
+        inputMethod?.direct(to: mainWindow)
         XUngrabPointer(connection.display, UInt(CurrentTime))
         XUngrabKeyboard(connection.display, UInt(CurrentTime))
     }

@@ -63,6 +63,7 @@ final class DemoApp {
                 drawFrame(at: now)
             }
             guard running else { break }
+            toolkit.finishStartup()
             toolkit.wait(timeout: stage.isAnimating ? pacer.deadline - clock.now : nil)
         }
         return 0
@@ -73,7 +74,7 @@ final class DemoApp {
     private func handle(_ event: ToolkitEvent) {
         switch event {
         case .exposed(.main):
-            if bufferIsCurrent { toolkit.mainBuffer.present() } else { needsDraw = true }
+            if bufferIsCurrent { toolkit.presentMainFrame() } else { needsDraw = true }
         case .exposed(.popup):
             if let buffer = toolkit.popupBuffer, shownPopup?.isDrawn == true { buffer.present() } else { needsPopupDraw = true }
         case .configured(let width, let height):
@@ -90,12 +91,13 @@ final class DemoApp {
         case .pressed(let role, let x, let y):
             handlePress(role, x: x, y: y)
         case .scrolled(.main, let dx, let dy):
-            let step = controller.metrics.scrollStep
-            send(.scrolled(by: Point(x: Double(dx) * step, y: Double(dy) * step)))
+            send(.scrolled(by: Point(x: Double(dx), y: Double(dy))))
         case .scrolled(.popup, _, _):
             break
         case .keyPressed(let key):
             send(.key(key))
+        case .focusChanged(let focused):
+            send(.windowFocusChanged(focused))
         case .closeRequested:
             running = false
         case .popupDestroyed:
@@ -163,7 +165,7 @@ final class DemoApp {
             Inspector(metrics: controller.metrics, measurer: painter.measurer)
                 .paint(scene: frame.scene, breakpoints: breakpoints, scroll: frame.scroll, viewport: frame.viewport, on: toolkit.mainBuffer)
         }
-        toolkit.mainBuffer.present()
+        toolkit.presentMainFrame()
         bufferIsCurrent = true
         needsDraw = false
         if let frameLog {

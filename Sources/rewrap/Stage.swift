@@ -53,7 +53,7 @@ struct Stage {
         var presentedFrames: [NodeID: PixelRect] = [:]
         for node in scene.nodes { presentedFrames[node.id] = presented(node.id, at: now, scroll: scroll) }
         return Painter.Frame(scene: scene, presented: presentedFrames, viewport: controller.viewport, scroll: scroll,
-                             focus: controller.focusVisible ? controller.focus : nil, hovered: controller.hovered,
+                             focus: controller.ring, hovered: controller.hovered,
                              pressed: controller.popup?.owner)
     }
 
