@@ -46,7 +46,7 @@ public struct PanelController: Sendable {
             guard focused != windowFocused else { return [] }
             windowFocused = focused
             // The ring comes back with the focus only if the keyboard had moved it.
-            return (focused ? [] : close()) + [.redraw]
+            return !focused && popup != nil ? close() : [.redraw]
         case .scrolled(let delta):
             return scrollBy(delta, scene)
         case .key(let key):
