@@ -25,10 +25,6 @@ static inline XIC rewrap_create_ic(XIM im, Window window) {
                      XNClientWindow, window, XNFocusWindow, window, NULL);
 }
 
-static inline void rewrap_set_ic_focus_window(XIC ic, Window window) {
-    XSetICValues(ic, XNFocusWindow, window, NULL);
-}
-
 /* Called by Xlib when the input method server goes away. */
 static inline void rewrap_set_im_destroy_callback(XIM im, XIMProc callback, XPointer data) {
     XIMCallback destroy = { data, callback };

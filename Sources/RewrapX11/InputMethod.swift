@@ -14,9 +14,11 @@ final class InputMethod {
     private let display: OpaquePointer
     private var im: XIM?
     private var ic: XIC?
-    private var usesServer = false
-    /// The window the keys go to: the main window, or the popup while it grabs the keyboard.
-    private var window: Window
+    /// Opened as XMODIFIERS asks, rather than as the local fallback.
+    private var isPreferred = false
+    /// The window the keys go to, even while the popup grabs the keyboard:
+    /// its grab reports events to the focus window as usual.
+    private let window: Window
     private var focused = true
     /// Set from Xlib's callbacks, which must not open a method themselves;
     /// the next event does.
@@ -31,14 +33,22 @@ final class InputMethod {
         guard XSupportsLocale() != 0 else { return }
         XSetLocaleModifiers("")
         open()
-        XRegisterIMInstantiateCallback(display, nil, nil, nil, { _, data, _ in
-            guard let data else { return }
-            Unmanaged<InputMethod>.fromOpaque(data).takeUnretainedValue().serverAppeared()
-        }, Unmanaged.passUnretained(self).toOpaque().assumingMemoryBound(to: CChar.self))
+        XRegisterIMInstantiateCallback(display, nil, nil, nil, Self.instantiated, clientData)
     }
 
     deinit {
+        XUnregisterIMInstantiateCallback(display, nil, nil, nil, Self.instantiated, clientData)
         close()
+    }
+
+    /// What Xlib's callbacks get back to find this object.
+    private var clientData: XPointer {
+        Unmanaged.passUnretained(self).toOpaque().assumingMemoryBound(to: CChar.self)
+    }
+
+    private static let instantiated: XIDProc = { _, data, _ in
+        guard let data else { return }
+        Unmanaged<InputMethod>.fromOpaque(data).takeUnretainedValue().serverAppeared()
     }
 
     /// True when the input method took the event, such as a dead key; the
@@ -76,18 +86,11 @@ final class InputMethod {
         if focused { XSetICFocus(ic) } else { XUnsetICFocus(ic) }
     }
 
-    /// Keys now arrive at `window`: the popup while it is open, then the main window again.
-    func direct(to window: Window) {
-        self.window = window
-        if let ic { rewrap_set_ic_focus_window(ic, window) }
-    }
-
-    /// The server named by XMODIFIERS if there is one, else Xlib's local method.
+    /// The method XMODIFIERS names if it can be had, else Xlib's local one.
     private func open() {
-        usesServer = true
         im = XOpenIM(display, nil, nil, nil)
+        isPreferred = im != nil
         if im == nil {
-            usesServer = false
             XSetLocaleModifiers("@im=none")
             im = XOpenIM(display, nil, nil, nil)
             XSetLocaleModifiers("")
@@ -96,7 +99,7 @@ final class InputMethod {
         rewrap_set_im_destroy_callback(im, { _, data, _ in
             guard let data else { return }
             Unmanaged<InputMethod>.fromOpaque(data).takeUnretainedValue().serverWentAway()
-        }, Unmanaged.passUnretained(self).toOpaque().assumingMemoryBound(to: CChar.self))
+        }, clientData)
         ic = rewrap_create_ic(im, window)
         if let ic, focused { XSetICFocus(ic) }
     }
@@ -118,6 +121,6 @@ final class InputMethod {
 
     /// A server registered (again): use it instead of the local method.
     private func serverAppeared() {
-        if !usesServer { reopen = true }
+        if !isPreferred { reopen = true }
     }
 }

@@ -29,7 +29,6 @@ extension Toolkit {
         let buffer = BackBuffer(connection: connection, fonts: fonts, window: window)
         buffer.resize(width: frame.width, height: frame.height)
         popup = (window, buffer)
-        inputMethod?.direct(to: window)
         XMapRaised(display, window)
         connection.sync()
         popupHasGrab = grab(window)
@@ -67,7 +66,6 @@ extension Toolkit {
     public func closePopup() {
         guard let popup else { return }
         self.popup = nil
-        inputMethod?.direct(to: mainWindow)
         XUngrabPointer(connection.display, UInt(CurrentTime))
         XUngrabKeyboard(connection.display, UInt(CurrentTime))
         XDestroyWindow(connection.display, popup.window)
@@ -78,7 +76,6 @@ extension Toolkit {
     func forgetPopup() {
         guard popup != nil else { return }
         popup = nil
-        inputMethod?.direct(to: mainWindow)
         XUngrabPointer(connection.display, UInt(CurrentTime))
         XUngrabKeyboard(connection.display, UInt(CurrentTime))
     }
