@@ -1,8 +1,8 @@
 import Foundation
 
-/// A desktop program a test runs beside Rewrap on its Xvfb, such as the
-/// openbox window manager, the xsettingsd settings daemon or an input method
-/// server; always stopped, SIGKILL after a short wait.
+/// A program a test runs beside Rewrap on its Xvfb, such as the openbox
+/// window manager, the xsettingsd settings daemon, an input method server or
+/// a protocol tracer; always stopped, SIGKILL after a short wait.
 ///
 ///     let openbox = try DesktopProcess.openbox(on: server)
 ///     defer { openbox.stop() }
