@@ -4,7 +4,8 @@ export PATH := $(PATH):/opt/swift/usr/bin
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libxi-dev libx11-xcb-dev libxcb-sync-dev \
-	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei
+	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei \
+	openbox xsettingsd xtrace uim-xim locales python3
 RELEASE := swift build -c release --static-swift-stdlib
 
 .PHONY: deps build run test test-asan soak bench install uninstall clean
@@ -18,6 +19,10 @@ deps:
 		$(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+# The input method tests run uim-xim, which serves named locales, not C.UTF-8.
+	@locale -a 2>/dev/null | grep -qix 'en_US.utf8' || { \
+		echo "generating the en_US.UTF-8 locale"; \
+		$(SUDO) sed -i 's/^# *en_US.UTF-8 UTF-8/en_US.UTF-8 UTF-8/' /etc/locale.gen && $(SUDO) locale-gen >/dev/null; }
 
 build: deps
 	$(RELEASE) --product rewrap
@@ -57,6 +62,7 @@ bench: deps build
 	python3 bench/motion.py
 	python3 bench/extreme.py
 	python3 bench/compare.py --no-trace
+	python3 bench/roundtrips.py
 
 # The binary finds its assets in ../share/rewrap, so it runs from anywhere.
 # BINARY=path installs an already built binary instead of building one.
