@@ -3,8 +3,9 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libxi-dev libx11-xcb-dev libxcb-sync-dev \
-	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei \
+PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev \
+	libharfbuzz-dev libfribidi-dev libharfbuzz-bin libxi-dev libx11-xcb-dev libxcb-sync-dev \
+	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
 	openbox xsettingsd xtrace uim-xim locales python3
 RELEASE := swift build -c release --static-swift-stdlib
 

@@ -2,11 +2,18 @@
 import PackageDescription
 
 // Each target depends only on the ones above it. RewrapLayout, RewrapMotion,
-// RewrapPanelFile, RewrapScene and RewrapCommandLine import no C module, so
-// their tests run without a display. X11 lives only in RewrapX11, behind CX11.
+// RewrapPanelFile and RewrapCommandLine import no C module; RewrapText shapes
+// with HarfBuzz and FriBidi but knows nothing of X. So every test but the
+// end-to-end ones runs without a display. X11 lives only in RewrapX11, behind CX11.
 let package = Package(
     name: "Rewrap",
     targets: [
+        .systemLibrary(
+            name: "CText",
+            path: "Sources/CText",
+            pkgConfig: "fontconfig freetype2 harfbuzz fribidi",
+            providers: [.apt(["libfontconfig1-dev", "libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev"])]
+        ),
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
@@ -17,11 +24,12 @@ let package = Package(
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapPanelFile"),
-        .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
-        .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene"]),
+        .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"]),
+        .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText"]),
+        .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene", "RewrapText"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .executableTarget(name: "rewrap", dependencies: [
-            "RewrapX11", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
+            "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
@@ -29,8 +37,9 @@ let package = Package(
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapX11Tests", dependencies: ["RewrapX11", "RewrapScene", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport"]),

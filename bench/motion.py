@@ -95,14 +95,15 @@ def main():
         server.terminate()
         server.wait()
 
-    costs, animated_times = [], []
+    costs, animated_times, shaped = [], [], 0
     with open(log_path) as log:
         cost_lines = [line.split() for line in log if line.strip()]
     trace = frames(trace_path)
-    for (cost, animating, _), frame in zip(cost_lines, trace):
-        if animating == "true":
-            costs.append(float(cost) * 1000)
+    for fields, frame in zip(cost_lines, trace):
+        if fields[1] == "true":
+            costs.append(float(fields[0]) * 1000)
             animated_times.append(frame["time"])
+            shaped += int(fields[3])
     intervals = [(b - a) * 1000 for a, b in zip(animated_times, animated_times[1:]) if b - a < 0.1]
     print(f"Rewrap motion at 1024x768, {args.moves} moves, {len(costs)} animated frames")
     print()
@@ -110,6 +111,8 @@ def main():
     print("|---|---:|---:|")
     print(f"| CPU per animated frame (events, layout, paint, copy) | {percentile(costs, 0.5):.3f} ms | {percentile(costs, 0.99):.3f} ms |")
     print(f"| interval between animated frames | {percentile(intervals, 0.5):.2f} ms | {percentile(intervals, 0.99):.2f} ms |")
+    print()
+    print(f"Runs shaped by HarfBuzz during the {len(costs)} animated frames: {shaped}")
     return 0
 
 

@@ -13,6 +13,7 @@
 #include <xcb/xcb.h>
 #include <xcb/sync.h>
 #include <fontconfig/fontconfig.h>
+#include <fontconfig/fcfreetype.h>
 
 /* Swift cannot read C's mutable globals safely, nor call variadic functions:
    these few helpers do it for it. */

@@ -5,15 +5,18 @@ import RewrapPanelFile
 /// arguments and prints the plan as one JSON object.
 public enum PlanCommand {
     public static let usage = """
-        rewrap plan flow [--width W] [--spacing S] WIDTHxHEIGHT...
+        rewrap plan flow [--width W] [--spacing S] [--direction ltr|rtl] WIDTHxHEIGHT...
             Wraps items in order at width W (a number or inf; omit it for an
             unspecified proposal). Spacing defaults to 8. Prints
             {"width": w, "height": h, "origins": [[x, y], ...]}.
-        rewrap plan chips --width W [--spacing S] --badge B WIDTH...
+        rewrap plan chips --width W [--spacing S] [--direction ltr|rtl] --badge B WIDTH...
             Shows the longest prefix of chips that fits in W with an "N more"
             badge. B is one badge width, or n comma-separated widths where the
             k-th is the badge's width when k chips are hidden. Prints
-            {"visible": v, "hidden": h, "width": w}.
+            {"visible": v, "hidden": h, "width": w}; with --direction it adds
+            "origins": the visible chips' and then the badge's.
+        Right to left (rtl), every origin is mirrored inside the reported
+        width: x' = width - x - w.
         """
 
     public static func run(_ tokens: [String]) throws -> String {
@@ -31,19 +34,21 @@ public enum PlanCommand {
         var arguments = Arguments(tokens, context: "plan flow")
         var proposal = Proposal.unspecified
         var spacing = 8.0
+        var direction = LayoutDirection.leftToRight
         while let option = arguments.nextOption() {
             switch option {
             case "--width": proposal = Proposal(width: try width(arguments.value(for: option), context: "flow"))
             case "--spacing": spacing = try arguments.number(for: option)
+            case "--direction": direction = try self.direction(arguments.value(for: option), context: "flow")
             default: throw CommandError("rewrap plan flow: unknown option '\(option)'")
             }
         }
         let items = try arguments.positionals.map { FlowItem(size: try parseSize($0)) }
-        let plan = FlowLayout(spacing: .constant(spacing)).plan(for: proposal, items: items)
+        let plan = FlowLayout(spacing: .constant(spacing), direction: direction).plan(for: proposal, items: items)
         return JSONWriter.object([
             ("width", JSONWriter.number(plan.size.width)),
             ("height", JSONWriter.number(plan.size.height)),
-            ("origins", "[" + plan.frames.map { JSONWriter.array([$0.minX, $0.minY]) }.joined(separator: ", ") + "]"),
+            ("origins", origins(plan.frames)),
         ])
     }
 
@@ -52,10 +57,12 @@ public enum PlanCommand {
         var width: Double?
         var spacing = 8.0
         var badgeToken: String?
+        var direction: LayoutDirection?
         while let option = arguments.nextOption() {
             switch option {
             case "--width": width = try self.width(arguments.value(for: option), context: "chips")
             case "--spacing": spacing = try arguments.number(for: option)
+            case "--direction": direction = try self.direction(arguments.value(for: option), context: "chips")
             case "--badge": badgeToken = try arguments.value(for: option)
             default: throw CommandError("rewrap plan chips: unknown option '\(option)'")
             }
@@ -68,12 +75,25 @@ public enum PlanCommand {
             return Size(width: value, height: 0)
         }
         let badges = try parseBadges(badgeToken, count: chips.count)
-        let plan = ChipRowLayout(spacing: spacing).plan(for: Proposal(width: width), chips: chips, badges: badges)
+        let layout = ChipRowLayout(spacing: spacing, direction: direction ?? .leftToRight)
+        let plan = layout.plan(for: Proposal(width: width), chips: chips, badges: badges)
+        // SPEC §6 gives the chip row three keys; origins come only with a direction asked for.
         return JSONWriter.object([
             ("visible", String(plan.visible)),
             ("hidden", String(plan.hidden)),
             ("width", JSONWriter.number(plan.size.width)),
-        ])
+        ] + (direction == nil ? [] : [("origins", origins(plan.frames))]))
+    }
+
+    private static func origins(_ frames: [Rect]) -> String {
+        "[" + frames.map { JSONWriter.array([$0.minX, $0.minY]) }.joined(separator: ", ") + "]"
+    }
+
+    private static func direction(_ token: String, context: String) throws -> LayoutDirection {
+        guard let direction = LayoutDirection(rawValue: token) else {
+            throw CommandError("rewrap plan \(context): bad direction '\(token)', expected ltr or rtl")
+        }
+        return direction
     }
 
     /// A number, or `inf` for a proposal with no limit.

@@ -14,15 +14,19 @@
 /// - When even the badge alone does not fit, the badge shows alone.
 /// - A chip is never cut, and never skipped for a later, shorter one.
 ///
+/// - Right to left, the prefix starts at the right and the badge is its left end.
+///
 /// Each chip and each badge is measured once; candidates come from prefix sums,
 /// so choosing costs O(n).
 ///
 /// See also `FlowLayout`, which wraps instead of hiding.
 public struct ChipRowLayout: Layout, Sendable {
     public var spacing: Double
+    public var direction: LayoutDirection
 
-    public init(spacing: Double = 8) {
+    public init(spacing: Double = 8, direction: LayoutDirection = .leftToRight) {
         self.spacing = spacing
+        self.direction = direction
     }
 
     public func plan(for proposal: Proposal, items: ChipRowItems) -> ChipRowPlan {
@@ -65,14 +69,15 @@ public struct ChipRowLayout: Layout, Sendable {
         }
         let placed = frames + (badge.map { [$0] } ?? [])
         let height = placed.reduce(0) { Swift.max($0, $1.height) }
+        let width = candidates[chosen]
         return ChipRowPlan(
             available: proposal.widthLimit,
             candidateWidths: candidates,
             visible: chosen,
             hidden: n - chosen,
-            chipFrames: frames,
-            badgeFrame: badge,
-            size: Size(width: candidates[chosen], height: height)
+            chipFrames: frames.map { direction.placed($0, within: width) },
+            badgeFrame: badge.map { direction.placed($0, within: width) },
+            size: Size(width: width, height: height)
         )
     }
 }

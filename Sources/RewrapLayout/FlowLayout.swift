@@ -14,13 +14,16 @@
 /// - Rows are as tall as their tallest item; items are top-aligned.
 /// - An item wider than the limit sits alone and widens the reported size.
 /// - An unspecified or infinite proposal gives one row.
+/// - Right to left, rows fill from the right edge: every rule holds mirrored.
 ///
 /// See also `ChipRowLayout`, which shows a prefix instead of wrapping.
 public struct FlowLayout: Layout, Sendable {
     public var spacing: Spacing
+    public var direction: LayoutDirection
 
-    public init(spacing: Spacing = .constant(8)) {
+    public init(spacing: Spacing = .constant(8), direction: LayoutDirection = .leftToRight) {
         self.spacing = spacing
+        self.direction = direction
     }
 
     public func plan(for proposal: Proposal, items: [FlowItem]) -> FlowPlan {
@@ -64,7 +67,8 @@ public struct FlowLayout: Layout, Sendable {
 
         let widest = rows.reduce(0) { Swift.max($0, $1.width) }
         let width = limit.map { Swift.max($0, widest) } ?? widest
-        return FlowPlan(limit: limit, rows: rows, frames: frames, size: Size(width: width, height: rows[rows.count - 1].maxY))
+        return FlowPlan(limit: limit, rows: rows, frames: frames.map { direction.placed($0, within: width) },
+                        size: Size(width: width, height: rows[rows.count - 1].maxY))
     }
 
     private func rowPreference(_ row: FlowRow, _ items: [FlowItem]) -> Double {

@@ -4,7 +4,8 @@ public struct FlowPlan: LayoutPlan, Sendable {
     /// The width the plan wrapped at: `nil` when the proposal set no limit.
     public var limit: Double?
     public var rows: [FlowRow]
-    /// Each item's frame relative to the plan's origin, in item order.
+    /// Each item's frame relative to the plan's origin, in item order; mirrored
+    /// inside `size.width` when the layout reads right to left.
     public var frames: [Rect]
     /// `max(limit, widest row)` for a finite limit, the single row's width
     /// otherwise; the height is the bottom of the last row. Empty gives zero.

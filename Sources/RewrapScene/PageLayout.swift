@@ -1,23 +1,29 @@
 import RewrapLayout
 import RewrapPanelFile
+import RewrapText
 
 /// Lays out the whole window column: heading, dropdown panel, footer, heading,
 /// chip row, footer, each `sectionSpacing` apart inside `padding`.
 ///
-///     let scene = PageLayout(metrics: Metrics(scale: 1), strings: Strings(.english), measurer: xft)
+///     let scene = PageLayout(metrics: Metrics(scale: 1), strings: Strings(.english), measurer: engine)
 ///         .scene(for: state, viewportWidth: 680)
 ///
 /// The panel comes from `FlowLayout` and the chip row from `ChipRowLayout`;
-/// this type only stacks their plans and the text around them.
+/// this type only stacks their plans and the text around them. The page is
+/// planned in reading order and, right to left, mirrored once at the end.
 public struct PageLayout {
     public let metrics: Metrics
     public let strings: Strings
     public let measurer: any TextMeasurer
+    public let direction: LayoutDirection
+    private let breaker: LineBreaker
 
-    public init(metrics: Metrics, strings: Strings, measurer: any TextMeasurer) {
+    public init(metrics: Metrics, strings: Strings, measurer: any TextMeasurer, direction: LayoutDirection = .leftToRight) {
         self.metrics = metrics
         self.strings = strings
         self.measurer = measurer
+        self.direction = direction
+        breaker = LineBreaker(measurer: measurer)
     }
 
     /// The dropdown panel's layout: SPEC §2, with the control spacing.
@@ -76,15 +82,21 @@ public struct PageLayout {
 
         column.append(text(.chipsFooter, .text, panel.chips.footer, style: .body, at: column.origin, width: width))
 
-        return Scene(nodes: column.nodes, contentSize: column.contentSize(padding: metrics.padding),
-                     proposedWidth: width, panelItems: panelItems, panelPlan: panelPlan, panelOrigin: panelOrigin,
-                     chipItems: chipItems, chipPlan: chipPlan, chipOrigin: chipOrigin)
+        let content = column.contentSize(padding: metrics.padding)
+        let nodes = direction == .leftToRight ? column.nodes : column.nodes.map { node in
+            var mirrored = node
+            mirrored.frame = direction.placed(node.frame, within: content.width)
+            return mirrored
+        }
+        return Scene(nodes: nodes, contentSize: content, proposedWidth: width, panelItems: panelItems, panelPlan: panelPlan,
+                     panelOrigin: panelOrigin, chipItems: chipItems, chipPlan: chipPlan, chipOrigin: chipOrigin,
+                     direction: direction)
     }
 
     /// A heading or footer, wrapped to `width`; its frame hugs the widest line.
     private func text(_ id: NodeID, _ kind: NodeKind, _ text: String, style: TextStyle, at origin: Point,
                       width: Double) -> SceneNode {
-        let lines = TextWrapper.lines(text, width: width, style: style, measurer: measurer)
+        let lines = breaker.lines(text, width: width, style: style)
         let lineMetrics = lines.map { measurer.measure($0, style: style) }
         let lineHeight = lineMetrics.map(\.height).max() ?? 0
         let textWidth = (lineMetrics.map(\.width).max() ?? 0).rounded(.up)

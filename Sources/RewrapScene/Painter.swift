@@ -3,6 +3,9 @@ import RewrapPanelFile
 
 /// Draws a scene's nodes at their presented frames, and popups. How each
 /// widget looks lives here, away from X11, so it can be tested by recording.
+/// Right to left, text aligns right and each dropdown's chevron sits left of
+/// its label. Every label is clipped to its control, so hostile text (a
+/// tower of combining marks, say) never spills over a neighbour.
 public struct Painter {
     public let metrics: Metrics
     public let measurer: any TextMeasurer
@@ -42,20 +45,22 @@ public struct Painter {
     public func paint(_ frame: Frame, on canvas: Canvas) {
         canvas.clear(Palette.background)
         let visible = Rect(origin: .zero, size: frame.viewport)
+        let direction = frame.scene.direction
         for node in frame.scene.nodes {
             guard let box = frame.presented[node.id], box.rect.overlaps(visible) || box.width == 0 else { continue }
             switch node.kind {
             case .heading, .text, .empty:
                 let color = node.kind == .heading ? Palette.text : Palette.secondaryText
-                paintLines(node.lines, in: box, style: node.style, color: color, on: canvas)
+                paintLines(node.lines, in: box, style: node.style, color: color, direction: direction, on: canvas)
             case .dropdown:
-                paintDropdown(node, in: box, hovered: frame.hovered == node.id || frame.pressed == node.id, on: canvas)
+                paintDropdown(node, in: box, hovered: frame.hovered == node.id || frame.pressed == node.id,
+                              direction: direction, on: canvas)
             case .chip:
-                paintCapsule(node.text, in: box, fill: Palette.chipFill, on: canvas)
+                paintCapsule(node.text, in: box, fill: Palette.chipFill, direction: direction, on: canvas)
             case .badge:
                 let fill = frame.hovered == node.id || frame.pressed == node.id
                     ? Palette.badgeFill.withAlpha(0.28) : Palette.badgeFill
-                paintCapsule(node.text, in: box, fill: fill, on: canvas)
+                paintCapsule(node.text, in: box, fill: fill, direction: direction, on: canvas)
             case .option:
                 continue   // rows belong to popups: see paintPopup
             }
@@ -66,7 +71,7 @@ public struct Painter {
         paintScrollIndicators(frame, on: canvas)
     }
 
-    public func paintPopup(_ menu: PopupMenu, plan: PopupPlan, on canvas: Canvas) {
+    public func paintPopup(_ menu: PopupMenu, plan: PopupPlan, direction: LayoutDirection, on canvas: Canvas) {
         canvas.clear(Palette.popupFill)
         let width = Int(plan.size.width), height = Int(plan.size.height)
         canvas.fill(.roundedBorder(width: width, height: height, radius: 0, stroke: metrics.borderWidth),
@@ -80,47 +85,78 @@ public struct Painter {
             }
             let color = isHighlighted ? Palette.highlightText : Palette.text
             let baseline = self.baseline(in: row)
+            // The mark's column, then the text, from the row's leading edge.
+            let content = Self.inset(row, by: Int(metrics.optionPaddingX))
             if entry.isSelected {
-                canvas.drawText("✓", x: row.x + Int(metrics.optionPaddingX), baseline: baseline, style: .body, color: color)
+                canvas.drawText("✓", x: leadingX(of: "✓", in: content, direction: direction), baseline: baseline,
+                                style: .body, color: color, clip: row)
             }
-            canvas.drawText(entry.text, x: row.x + Int(metrics.optionPaddingX + metrics.optionMarkWidth),
-                            baseline: baseline, style: .body, color: color)
+            let text = Self.inset(content, leading: Int(metrics.optionMarkWidth), direction: direction)
+            canvas.drawText(entry.text, x: leadingX(of: entry.text, in: text, direction: direction), baseline: baseline,
+                            style: .body, color: color, clip: row)
         }
     }
 
-    private func paintLines(_ lines: [String], in box: PixelRect, style: TextStyle, color: Color, on canvas: Canvas) {
+    private func paintLines(_ lines: [String], in box: PixelRect, style: TextStyle, color: Color,
+                            direction: LayoutDirection, on canvas: Canvas) {
         var top = Double(box.y)
         for line in lines {
             let text = measurer.measure(line, style: style)
-            canvas.drawText(line, x: box.x, baseline: Int((top + text.ascent).rounded()), style: style, color: color)
+            let x = direction == .leftToRight ? box.x : box.x + box.width - Int(text.width.rounded(.up))
+            canvas.drawText(line, x: x, baseline: Int((top + text.ascent).rounded()), style: style, color: color, clip: box)
             top += text.height + metrics.textLineGap
         }
     }
 
-    private func paintDropdown(_ node: SceneNode, in box: PixelRect, hovered: Bool, on canvas: Canvas) {
+    private func paintDropdown(_ node: SceneNode, in box: PixelRect, hovered: Bool, direction: LayoutDirection, on canvas: Canvas) {
         canvas.fill(.roundedRect(width: box.width, height: box.height, radius: metrics.dropdownRadius),
                     x: box.x, y: box.y, color: hovered ? Palette.controlHoverFill : Palette.controlFill)
         canvas.fill(.roundedBorder(width: box.width, height: box.height, radius: metrics.dropdownRadius,
                                          stroke: metrics.borderWidth),
                     x: box.x, y: box.y, color: Palette.controlBorder)
         let chevronWidth = Int(metrics.chevronWidth), chevronHeight = Int(metrics.chevronHeight)
-        let chevronX = box.x + box.width - Int(metrics.dropdownPaddingX) - chevronWidth
+        let content = Self.inset(box, by: Int(metrics.dropdownPaddingX))
+        // The chevron sits at the trailing end; the label keeps the rest.
+        let label = Self.inset(content, trailing: chevronWidth + Int(metrics.chevronGap / 2), direction: direction)
+        let chevronX = direction == .leftToRight ? content.x + content.width - chevronWidth : content.x
         // While a button grows towards its new label, the label is clipped to
         // the button rather than spilling over its neighbour; at rest it fits.
-        let labelX = box.x + Int(metrics.dropdownPaddingX)
-        let labelClip = PixelRect(x: labelX, y: box.y, width: max(0, chevronX - Int(metrics.chevronGap / 2) - labelX), height: box.height)
-        canvas.drawText(node.text, x: labelX, baseline: baseline(in: box), style: .body,
-                        color: Palette.text, clip: labelClip)
+        canvas.drawText(node.text, x: leadingX(of: node.text, in: label, direction: direction), baseline: baseline(in: box),
+                        style: .body, color: Palette.text, clip: PixelRect(x: label.x, y: box.y, width: label.width, height: box.height))
         let chevronY = box.y + (box.height - chevronHeight) / 2
         canvas.fill(.chevron(width: chevronWidth, height: chevronHeight, stroke: metrics.chevronStroke),
                     x: chevronX, y: chevronY, color: Palette.secondaryText)
     }
 
-    private func paintCapsule(_ text: String, in box: PixelRect, fill: Color, on canvas: Canvas) {
+    private func paintCapsule(_ text: String, in box: PixelRect, fill: Color, direction: LayoutDirection, on canvas: Canvas) {
         canvas.fill(.roundedRect(width: box.width, height: box.height, radius: metrics.chipRadius),
                     x: box.x, y: box.y, color: fill)
-        canvas.drawText(text, x: box.x + Int(metrics.chipPaddingX), baseline: baseline(in: box),
-                        style: .body, color: Palette.text)
+        let content = Self.inset(box, by: Int(metrics.chipPaddingX))
+        canvas.drawText(text, x: leadingX(of: text, in: content, direction: direction), baseline: baseline(in: box),
+                        style: .body, color: Palette.text, clip: box)
+    }
+
+    /// Where text starts so that it begins at the box's leading edge: the
+    /// left edge, or right to left, the right edge less the text's width.
+    private func leadingX(of text: String, in box: PixelRect, direction: LayoutDirection) -> Int {
+        guard direction == .rightToLeft else { return box.x }
+        return box.x + box.width - Int(measurer.measure(text, style: .body).width.rounded(.up))
+    }
+
+    /// `box` narrowed by `inset` on the left and right.
+    private static func inset(_ box: PixelRect, by inset: Int) -> PixelRect {
+        PixelRect(x: box.x + inset, y: box.y, width: max(0, box.width - 2 * inset), height: box.height)
+    }
+
+    /// `box` without `amount` at its leading edge (left, or right when right to left).
+    private static func inset(_ box: PixelRect, leading amount: Int, direction: LayoutDirection) -> PixelRect {
+        let width = max(0, box.width - amount)
+        return PixelRect(x: direction == .leftToRight ? box.x + amount : box.x, y: box.y, width: width, height: box.height)
+    }
+
+    /// `box` without `amount` at its trailing edge (right, or left when right to left).
+    private static func inset(_ box: PixelRect, trailing amount: Int, direction: LayoutDirection) -> PixelRect {
+        inset(box, leading: amount, direction: direction == .leftToRight ? .rightToLeft : .leftToRight)
     }
 
     private func paintFocusRing(around box: PixelRect, radius: Double, on canvas: Canvas) {
@@ -141,8 +177,10 @@ public struct Painter {
         let inset = thickness / 2
         if let bar = ScrollPosition.indicator(offset: frame.scroll.y, content: content.height,
                                               viewport: viewport.height, length: viewport.height - 2 * Double(inset)) {
+            // At the trailing edge, as GTK puts its scrollbar.
+            let x = frame.scene.direction == .leftToRight ? Int(viewport.width) - thickness - inset : inset
             canvas.fill(.roundedRect(width: thickness, height: Int(bar.length.rounded()), radius: Double(thickness) / 2),
-                        x: Int(viewport.width) - thickness - inset, y: inset + Int(bar.start.rounded()), color: Palette.scrollIndicator)
+                        x: x, y: inset + Int(bar.start.rounded()), color: Palette.scrollIndicator)
         }
         if let bar = ScrollPosition.indicator(offset: frame.scroll.x, content: content.width,
                                               viewport: viewport.width, length: viewport.width - 2 * Double(inset)) {

@@ -12,7 +12,7 @@ public struct PanelController: Sendable {
     public private(set) var state: PanelState
     /// The window's size: what the scrolled content is seen through.
     public private(set) var viewport: Size
-    public private(set) var scroll = ScrollPosition()
+    public private(set) var scroll: ScrollPosition
     /// The focused dropdown or the badge.
     public private(set) var focus: NodeID?
     /// The ring shows only for focus the keyboard moved, as desktops do.
@@ -24,10 +24,13 @@ public struct PanelController: Sendable {
     public private(set) var popup: PopupMenu?
     public private(set) var isInspecting: Bool
 
-    public init(state: PanelState, metrics: Metrics, viewport: Size, inspecting: Bool = false) {
+    /// Right to left, horizontal scrolling starts at the content's right end.
+    public init(state: PanelState, metrics: Metrics, viewport: Size, direction: LayoutDirection = .leftToRight,
+                inspecting: Bool = false) {
         self.state = state
         self.metrics = metrics
         self.viewport = viewport
+        scroll = ScrollPosition(direction: direction)
         isInspecting = inspecting
     }
 

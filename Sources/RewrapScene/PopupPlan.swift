@@ -16,9 +16,10 @@ public struct PopupPlan: Hashable, Sendable {
     }
 
     /// Where the popup goes on screen: just below `anchor` (root coordinates),
-    /// moved up or left as far as needed to stay on a screen of `screen` size.
-    public func frame(below anchor: Rect, gap: Double, screen: Size) -> Rect {
-        var x = anchor.minX
+    /// its leading edge on the anchor's (left, or right when right to left),
+    /// moved up or sideways as far as needed to stay on a screen of `screen` size.
+    public func frame(below anchor: Rect, gap: Double, screen: Size, direction: LayoutDirection = .leftToRight) -> Rect {
+        var x = direction == .leftToRight ? anchor.minX : anchor.maxX - size.width
         var y = anchor.maxY + gap
         if y + size.height > screen.height {
             let above = anchor.minY - gap - size.height

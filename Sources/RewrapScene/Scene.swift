@@ -16,9 +16,13 @@ public struct Scene: Equatable, Sendable {
     public var chipItems: ChipRowItems
     public var chipPlan: ChipRowPlan
     public var chipOrigin: Point
+    /// Node frames are already placed for it; the plans and their origins
+    /// above stay in reading order, and `placed(_:)` turns them around.
+    public var direction: LayoutDirection
 
     public init(nodes: [SceneNode], contentSize: Size, proposedWidth: Double, panelItems: [FlowItem], panelPlan: FlowPlan,
-                panelOrigin: Point, chipItems: ChipRowItems, chipPlan: ChipRowPlan, chipOrigin: Point) {
+                panelOrigin: Point, chipItems: ChipRowItems, chipPlan: ChipRowPlan, chipOrigin: Point,
+                direction: LayoutDirection = .leftToRight) {
         self.nodes = nodes
         self.contentSize = contentSize
         self.proposedWidth = proposedWidth
@@ -28,6 +32,13 @@ public struct Scene: Equatable, Sendable {
         self.chipItems = chipItems
         self.chipPlan = chipPlan
         self.chipOrigin = chipOrigin
+        self.direction = direction
+    }
+
+    /// A rectangle in reading-order content coordinates, as the window shows
+    /// it: mirrored across the content when the page reads right to left.
+    public func placed(_ rect: Rect) -> Rect {
+        direction.placed(rect, within: contentSize.width)
     }
 
     public func node(_ id: NodeID) -> SceneNode? {

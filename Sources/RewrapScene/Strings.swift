@@ -1,3 +1,5 @@
+import RewrapLayout
+
 /// The words the program itself says, in each shipped language. The panel
 /// file carries everything else.
 public struct Strings: Hashable, Sendable {
@@ -5,6 +7,16 @@ public struct Strings: Hashable, Sendable {
         case english = "en"
         case spanish = "es"
         case traditionalChinese = "zh-Hant"
+        case arabic = "ar"
+        case hebrew = "he"
+
+        /// Which way the language reads, and so which way the window lays out.
+        public var direction: LayoutDirection {
+            switch self {
+            case .arabic, .hebrew: .rightToLeft
+            case .english, .spanish, .traditionalChinese: .leftToRight
+            }
+        }
     }
 
     public let language: Language
@@ -13,13 +25,30 @@ public struct Strings: Hashable, Sendable {
         self.language = language
     }
 
-    /// The badge's text for `count` hidden chips. Each of these languages
-    /// reads the same word for one and for many ("1 more", "2 más", "還有 2 個").
+    /// The badge's text for `count` hidden chips, in the plural form the
+    /// language uses for that count (CLDR's rules): English, Spanish and
+    /// Chinese read the same word for one and many ("1 more", "2 más",
+    /// "還有 2 個"); Hebrew has one, two and other; Arabic has six forms.
     public func more(_ count: Int) -> String {
         switch language {
         case .english: return "\(count) more"
         case .spanish: return "\(count) más"
         case .traditionalChinese: return "還有 \(count) 個"
+        case .hebrew:
+            switch count {
+            case 1: return "עוד אחד"
+            case 2: return "עוד שניים"
+            default: return "עוד \(count)"
+            }
+        case .arabic:
+            switch (count, count % 100) {
+            case (0, _): return "لا مزيد"
+            case (1, _): return "عنصر آخر"
+            case (2, _): return "عنصران آخران"
+            case (_, 3...10): return "\(count) عناصر أخرى"
+            case (_, 11...99): return "\(count) عنصرًا آخر"
+            default: return "\(count) عنصر آخر"
+            }
         }
     }
 
@@ -29,11 +58,13 @@ public struct Strings: Hashable, Sendable {
         case .english: return "No items"
         case .spanish: return "Sin elementos"
         case .traditionalChinese: return "沒有項目"
+        case .arabic: return "لا توجد عناصر"
+        case .hebrew: return "אין פריטים"
         }
     }
 
-    /// The language for a POSIX locale name such as `es_ES.UTF-8` or `zh_TW`;
-    /// anything unknown is English.
+    /// The language for a POSIX locale name such as `es_ES.UTF-8`, `zh_TW`
+    /// or `ar_EG`; anything unknown is English.
     public static func language(forLocale locale: String) -> Language {
         let name = locale.split(separator: ".").first.map(String.init) ?? locale
         if name.hasPrefix("es") { return .spanish }
@@ -41,14 +72,31 @@ public struct Strings: Hashable, Sendable {
             || name.hasPrefix("zh-TW") || name.hasPrefix("zh-HK") {
             return .traditionalChinese
         }
-        return .english
+        switch languageCode(name) {
+        case "ar": return .arabic
+        case "he", "iw": return .hebrew
+        default: return .english
+        }
     }
 
-    /// `LC_ALL`, then `LC_MESSAGES`, then `LANG`: the first that is set and not empty wins.
-    public static func language(environment: (String) -> String?) -> Language {
+    /// Right to left for the languages that read so, shipped or not
+    /// (Arabic, Hebrew, Persian, Urdu and their neighbours), for a panel
+    /// given on the command line in the user's own language.
+    public static func direction(forLocale locale: String) -> LayoutDirection {
+        let rightToLeft: Set<String> = ["ar", "he", "iw", "fa", "ur", "ps", "yi", "ckb", "dv", "sd", "ug"]
+        return rightToLeft.contains(languageCode(locale)) ? .rightToLeft : .leftToRight
+    }
+
+    /// `LC_ALL`, then `LC_MESSAGES`, then `LANG`: the first that is set and not empty.
+    public static func locale(environment: (String) -> String?) -> String? {
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment(name), !value.isEmpty { return language(forLocale: value) }
+            if let value = environment(name), !value.isEmpty { return value }
         }
-        return .english
+        return nil
+    }
+
+    /// `fa` from `fa_IR.UTF-8@calendar`, `he` from `he-IL`.
+    private static func languageCode(_ locale: String) -> String {
+        String(locale.prefix { $0.isLetter && $0.isASCII }).lowercased()
     }
 }

@@ -1,17 +1,25 @@
 import CX11
 import RewrapLayout
 import RewrapScene
+import RewrapText
 
 /// An off-screen pixmap the size of a window, drawn with Xft and XRender and
 /// then copied to the window in one request, so nothing half-drawn shows.
+/// Text arrives shaped from the text engine and is drawn glyph by glyph
+/// where the engine placed it.
 ///
 /// Each shape is rasterised once into an alpha mask on the server and then
 /// composited through a solid colour, so a repaint costs one request per
 /// shape rather than one per run of antialiased pixels.
 public final class BackBuffer: Canvas {
     private let connection: XConnection
-    private let fonts: FontSet
+    private let engine: TextEngine
+    private let fonts: GlyphFonts
+    /// How far outside the buffer a glyph's origin may lie and still show ink.
+    private let margin: Int
     private let window: Window
+    /// Reused for every line, so drawing text allocates nothing once warm.
+    private var specs: [XftGlyphFontSpec] = []
     private let gc: GC
     private var pixmap: Pixmap = 0
     private var draw: OpaquePointer?
@@ -33,9 +41,11 @@ public final class BackBuffer: Canvas {
     public private(set) var width = 0
     public private(set) var height = 0
 
-    init(connection: XConnection, fonts: FontSet, window: Window) {
+    init(connection: XConnection, text: TextEngine, fonts: GlyphFonts, window: Window) {
         self.connection = connection
+        engine = text
         self.fonts = fonts
+        margin = 4 * text.line("M", style: .body).ascent + 64
         self.window = window
         gc = XCreateGC(connection.display, window, 0, nil)
     }
@@ -102,8 +112,19 @@ public final class BackBuffer: Canvas {
             var rectangle = XRectangle(x: Int16(left), y: Int16(top), width: UInt16(right - left), height: UInt16(bottom - top))
             XftDrawSetClipRectangles(draw, 0, 0, &rectangle, 1)
         }
-        withColor(color) {
-            fonts.draw(text, on: draw, x: x, baseline: baseline, style: style, color: $0, visibleWidth: width)
+        // Glyphs well outside the buffer are left out, so positions stay
+        // within X's 16 bits however long the line.
+        specs.removeAll(keepingCapacity: true)
+        for run in engine.line(text, style: style).runs {
+            guard let font = fonts.font(for: run.face) else { continue }
+            for index in run.glyphs.indices {
+                let gx = x + Int(run.x[index]), gy = baseline + Int(run.y[index])
+                guard gx > -margin, gx < width + margin, gy > -margin, gy < height + margin else { continue }
+                specs.append(XftGlyphFontSpec(font: font, glyph: FT_UInt(run.glyphs[index]), x: Int16(gx), y: Int16(gy)))
+            }
+        }
+        withColor(color) { color in
+            specs.withUnsafeBufferPointer { XftDrawGlyphFontSpec(draw, color, $0.baseAddress, Int32($0.count)) }
         }
         if clip != nil { XftDrawSetClip(draw, nil) }
     }

@@ -26,7 +26,7 @@ extension Toolkit {
                                    UInt32(InputOutput), connection.visual,
                                    UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask), &attributes)
         setTransient(window)
-        let buffer = BackBuffer(connection: connection, fonts: fonts, window: window)
+        let buffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: window)
         buffer.resize(width: frame.width, height: frame.height)
         popup = (window, buffer)
         XMapRaised(display, window)

@@ -1,6 +1,7 @@
 import CX11
 import RewrapLayout
 import RewrapScene
+import RewrapText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,9 @@ import Glibc
 ///     toolkit.wait(timeout: nil)   // sleeps in poll until X has something
 public final class Toolkit {
     public let connection: XConnection
-    public let fonts: FontSet
+    /// Shapes, measures and orders all text; the back buffers draw its glyphs.
+    public let text: TextEngine
+    let glyphFonts: GlyphFonts
     public let mainWindow: Window
     public let mainBuffer: BackBuffer
     var popup: (window: Window, buffer: BackBuffer)?
@@ -47,8 +50,16 @@ public final class Toolkit {
         let detected = (settings?.dpi ?? Self.resourceDPI(connection)).map { $0 / 96 }
         scale = min(8, max(0.5, options.scale ?? detected ?? 1))
         scrollStep = Metrics(scale: scale).scrollStep
-        fonts = try FontSet(connection: connection, pattern: options.font, scale: scale)
-        let display = connection.display
+        let display = connection.display, screen = connection.screen
+        do {
+            // Xft's own defaults finish every pattern, so the desktop's hinting
+            // and antialiasing settings shape measuring as they shape drawing.
+            text = try TextEngine(options: FontOptions(pattern: options.font, scale: scale) { XftDefaultSubstitute(display, screen, $0) },
+                                  direction: options.direction)
+        } catch {
+            throw ToolkitError(error.message)
+        }
+        glyphFonts = GlyphFonts(connection: connection)
         let width = options.width ?? Int((Double(options.defaultWidth) * scale).rounded())
         let height = options.height ?? Int((Double(options.defaultHeight) * scale).rounded())
         initialSize = Size(width: Double(width), height: Double(height))
@@ -62,7 +73,7 @@ public final class Toolkit {
                                    UInt32(width), UInt32(height), 0, connection.depth,
                                    UInt32(InputOutput), connection.visual,
                                    UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
-        mainBuffer = BackBuffer(connection: connection, fonts: fonts, window: mainWindow)
+        mainBuffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: mainWindow)
         mainBuffer.resize(width: width, height: height)
         syncCounter = SyncCounter(connection)
         launch = StartupNotification.fromEnvironment()

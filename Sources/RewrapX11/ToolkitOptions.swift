@@ -1,3 +1,5 @@
+import RewrapLayout
+
 /// How to open the main window.
 public struct ToolkitOptions {
     public var display: String?
@@ -16,12 +18,15 @@ public struct ToolkitOptions {
     public var font: String
     /// Nil takes the desktop's DPI (XSETTINGS, then RESOURCE_MANAGER) over 96.
     public var scale: Double?
+    /// The paragraph direction text is ordered in.
+    public var direction: LayoutDirection
     /// A square icon's ARGB pixels, row by row; empty for none.
     public var iconPixels: [UInt32]
     public var iconSize: Int
 
     public init(display: String? = nil, title: String, width: Int? = nil, height: Int? = nil, x: Int? = nil, y: Int? = nil,
                 minimumWidth: Int = 320, minimumHeight: Int = 240, font: String = "sans-serif", scale: Double? = nil,
+                direction: LayoutDirection = .leftToRight,
                 iconPixels: [UInt32] = [], iconSize: Int = 0) {
         self.display = display
         self.title = title
@@ -33,6 +38,7 @@ public struct ToolkitOptions {
         self.minimumHeight = minimumHeight
         self.font = font
         self.scale = scale
+        self.direction = direction
         self.iconPixels = iconPixels
         self.iconSize = iconSize
     }

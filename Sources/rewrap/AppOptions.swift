@@ -1,4 +1,5 @@
 import RewrapCommandLine
+import RewrapLayout
 
 /// The demo window's command line (SPEC §6).
 struct AppOptions {
@@ -13,14 +14,16 @@ struct AppOptions {
     var font = "sans-serif"
     var scale: Double?
     var locale: String?
+    /// Nil follows the panel's language.
+    var direction: LayoutDirection?
     var inspect = false
     var display: String?
     var frameLogPath: String?
 
     static let usage = """
         rewrap [--panel FILE] [--geometry WxH[+X+Y]] [--trace FILE] [--reduce-motion]
-               [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--inspect]
-               [--display NAME] [--frame-log FILE]
+               [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--direction ltr|rtl]
+               [--inspect] [--display NAME] [--frame-log FILE]
         """
 
     init(_ tokens: [String]) throws {
@@ -40,6 +43,12 @@ struct AppOptions {
                 }
                 scale = value
             case "--locale": locale = try arguments.value(for: option)
+            case "--direction":
+                let token = try arguments.value(for: option)
+                guard let value = LayoutDirection(rawValue: token) else {
+                    throw CommandError("rewrap: bad direction '\(token)', expected ltr or rtl")
+                }
+                direction = value
             case "--inspect": inspect = true
             case "--display": display = try arguments.value(for: option)
             case "--frame-log": frameLogPath = try arguments.value(for: option)

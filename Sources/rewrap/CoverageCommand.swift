@@ -2,7 +2,7 @@ import RewrapCommandLine
 import RewrapLayout
 import RewrapPanelFile
 import RewrapScene
-import RewrapX11
+import RewrapText
 
 /// `rewrap coverage [PANEL...]`: checks that every character of every label
 /// a panel can show, in every language, is drawn by some installed font.
@@ -13,10 +13,10 @@ enum CoverageCommand {
         guard !panels.isEmpty else {
             throw CommandError("rewrap coverage: no panel files found beside the program", status: 1)
         }
-        // Fonts need a display, but no window.
-        let fonts: FontSet
+        // Fonts come from fontconfig alone: no display is needed.
+        let fonts: TextEngine
         do {
-            fonts = try FontSet(connection: XConnection(name: nil), pattern: "sans-serif", scale: 1)
+            fonts = try TextEngine(options: FontOptions(), direction: .leftToRight)
         } catch {
             throw CommandError(error.message, status: 1)
         }
@@ -29,8 +29,9 @@ enum CoverageCommand {
                 throw CommandError(error.message, status: 1)
             }
             for text in labels(of: panel) {
-                for style in [TextStyle.body, .bold] where !fonts.covers(text, style: style) {
-                    let uncovered = text.unicodeScalars.filter { !fonts.covers(String($0), style: style) }
+                for style in [TextStyle.body, .bold] {
+                    let uncovered = fonts.uncovered(text, style: style)
+                    guard !uncovered.isEmpty else { continue }
                     let codes = uncovered.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
                     print("\(path): no \(style == .bold ? "bold" : "regular") font has \(codes) in \"\(text)\"")
                     missing += 1

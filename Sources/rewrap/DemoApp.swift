@@ -29,11 +29,14 @@ final class DemoApp {
         self.trace = trace
         self.frameLog = frameLog
         let metrics = Metrics(scale: toolkit.scale)
-        let measurer = MeasurementCache(toolkit.fonts)
+        // The engine keeps every line it shapes, so it is the measurement cache too.
+        let measurer = toolkit.text
         painter = Painter(metrics: metrics, measurer: measurer)
-        controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, inspecting: options.inspect)
-        stage = Stage(layout: PageLayout(metrics: metrics, strings: strings, measurer: measurer), state: state,
-                      viewport: toolkit.initialSize, moveDuration: options.slowMotion ? 2.5 : 0.25)
+        controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, direction: measurer.direction,
+                                     inspecting: options.inspect)
+        let layout = PageLayout(metrics: metrics, strings: strings, measurer: measurer, direction: measurer.direction)
+        stage = Stage(layout: layout, state: state, viewport: toolkit.initialSize, moveDuration: options.slowMotion ? 2.5 : 0.25)
+        controller.sceneChanged(stage.scene)
         reduceMotionByOption = options.reduceMotion
     }
 
@@ -45,7 +48,7 @@ final class DemoApp {
     /// Runs until the window is closed; returns the exit status.
     func run() -> Int32 {
         while running {
-            frameLog?.passStarted()
+            frameLog?.passStarted(shapeCount: toolkit.text.shapeCount)
             for event in toolkit.pendingEvents() { handle(event) }
             if let size = pendingSize {
                 pendingSize = nil
@@ -130,7 +133,8 @@ final class DemoApp {
             case .relayout(let animated): relayout(animated: animated)
             case .openPopup(let menu):
                 guard let owner = stage.presented(menu.owner, at: clock.now, scroll: controller.scroll.offset) else { break }
-                shownPopup = ShownPopup(menu, below: owner, toolkit: toolkit, metrics: controller.metrics, measurer: painter.measurer)
+                shownPopup = ShownPopup(menu, below: owner, direction: stage.scene.direction, toolkit: toolkit,
+                                        metrics: controller.metrics, measurer: painter.measurer)
                 needsPopupDraw = true
             case .redrawPopup: needsPopupDraw = true
             case .closePopup:
@@ -170,7 +174,7 @@ final class DemoApp {
         needsDraw = false
         if let frameLog {
             toolkit.connection.flush()
-            frameLog.frameDrawn(animating: stage.isAnimating, viewport: frame.viewport)
+            frameLog.frameDrawn(animating: stage.isAnimating, viewport: frame.viewport, shapeCount: toolkit.text.shapeCount)
         }
         trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
                       popup: controller.popup.flatMap { shownPopup?.traced($0) })
@@ -179,7 +183,7 @@ final class DemoApp {
     private func drawPopup() {
         needsPopupDraw = false
         guard let menu = controller.popup, let plan = shownPopup?.plan, let buffer = toolkit.popupBuffer else { return }
-        painter.paintPopup(menu, plan: plan, on: buffer)
+        painter.paintPopup(menu, plan: plan, direction: stage.scene.direction, on: buffer)
         buffer.present()
         shownPopup?.isDrawn = true
         // The trace shows popup changes too, as a frame of the main window.

@@ -12,12 +12,13 @@ struct ShownPopup {
     var isDrawn = false
 
     /// Opens `menu` just below `owner` (window pixels), kept on the screen.
-    init(_ menu: PopupMenu, below owner: PixelRect, toolkit: Toolkit, metrics: Metrics, measurer: any TextMeasurer) {
+    init(_ menu: PopupMenu, below owner: PixelRect, direction: LayoutDirection, toolkit: Toolkit, metrics: Metrics,
+         measurer: any TextMeasurer) {
         plan = menu.plan(metrics: metrics, measurer: measurer, minimumWidth: Double(owner.width))
         let origin = toolkit.mainWindowOrigin
         let anchor = Rect(x: Double(origin.x + owner.x), y: Double(origin.y + owner.y),
                           width: Double(owner.width), height: Double(owner.height))
-        frame = PixelRect(plan.frame(below: anchor, gap: metrics.popupOffset, screen: toolkit.screenSize))
+        frame = PixelRect(plan.frame(below: anchor, gap: metrics.popupOffset, screen: toolkit.screenSize, direction: direction))
         toolkit.openPopup(frame: frame)
     }
 

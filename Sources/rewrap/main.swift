@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import RewrapCommandLine
+import RewrapLayout
 import RewrapPanelFile
 import RewrapScene
 import RewrapX11
@@ -29,8 +30,12 @@ let usage = """
 /// Loads everything that can be wrong before any window opens, then runs.
 func runWindow(_ tokens: [String]) throws -> Int32 {
     let options = try AppOptions(tokens)
-    let language = options.locale.map(Strings.language(forLocale:))
-        ?? Strings.language { name in getenv(name).map { String(cString: $0) } }
+    let locale = options.locale ?? Strings.locale { name in getenv(name).map { String(cString: $0) } } ?? "C"
+    let language = Strings.language(forLocale: locale)
+    // The panel's language decides: a shipped panel reads as its language
+    // does, a panel of the user's own as their locale does.
+    let direction = options.direction
+        ?? (options.panelPath == nil ? language.direction : Strings.direction(forLocale: locale))
     guard let path = options.panelPath ?? Assets.panelPath(for: language) else {
         throw CommandError("rewrap: cannot find assets/panel.json beside the program; pass --panel FILE", status: 1)
     }
@@ -46,12 +51,12 @@ func runWindow(_ tokens: [String]) throws -> Int32 {
     do {
         toolkit = try Toolkit(options: ToolkitOptions(
             display: options.display, title: panel.title, width: options.width, height: options.height,
-            x: options.x, y: options.y, font: options.font, scale: options.scale,
+            x: options.x, y: options.y, font: options.font, scale: options.scale, direction: direction,
             iconPixels: AppIcon.pixels(size: 48), iconSize: 48))
     } catch {
         throw CommandError(error.message, status: 1)
     }
-    if let warning = toolkit.fonts.substitutionWarning { writeLine(warning) }
+    if let warning = toolkit.text.substitutionWarning { writeLine(warning) }
     let app = DemoApp(toolkit: toolkit, state: PanelState(panel: panel), strings: Strings(language),
                       options: options, trace: trace, frameLog: frameLog)
     return app.run()

@@ -84,6 +84,30 @@ final class PlanCommandTests: XCTestCase {
         XCTAssertEqual(object["width"] as? Double, 0)
     }
 
+    /// SPEC §7: right to left, every origin mirrors inside the reported width.
+    func testFlowRightToLeftMirrorsOrigins() throws {
+        let object = try json(["flow", "--width", "300", "--direction", "rtl", "80x24", "150x24", "90x24"])
+        XCTAssertEqual(object["width"] as? Double, 300)
+        XCTAssertEqual(object["height"] as? Double, 56)
+        // Left to right: (0, 0), (88, 0), (0, 32); mirrored: x' = 300 − x − w.
+        XCTAssertEqual(origins(object), [[220, 0], [62, 0], [210, 32]])
+    }
+
+    func testChipsRightToLeftPutTheBadgeAtTheLeftEnd() throws {
+        let object = try json(["chips", "--width", "343", "--direction", "rtl", "--badge", "60", "72", "96", "64", "88"])
+        XCTAssertEqual(object["visible"] as? Int, 3)
+        XCTAssertEqual(object["width"] as? Double, 316)
+        // Left to right the chips sit at 0, 80, 184 and the badge at 256.
+        XCTAssertEqual(origins(object), [[244, 0], [140, 0], [68, 0], [0, 0]])
+        let plain = try json(["chips", "--width", "343", "--badge", "60", "72", "96", "64", "88"])
+        XCTAssertNil(plain["origins"], "SPEC §6's three keys when no direction is asked for")
+    }
+
+    func testPlanWithoutADirectionIsLeftToRight() throws {
+        XCTAssertEqual(origins(try json(["flow", "--width", "300", "80x24", "150x24"])),
+                       origins(try json(["flow", "--width", "300", "--direction", "ltr", "80x24", "150x24"])))
+    }
+
     func testMalformedTokensExitTwoNamingTheToken() throws {
         let cases: [([String], String)] = [
             (["flow", "--width", "300", "80y24"], "80y24"),
@@ -95,6 +119,8 @@ final class PlanCommandTests: XCTestCase {
             (["chips", "--width", "300", "--badge", "60,60", "72", "96", "64"], "60,60"),
             (["chips", "--width", "300", "--badge", "60", "seventy"], "seventy"),
             (["chips", "--width", "nan", "--badge", "60", "72"], "nan"),
+            (["flow", "--direction", "sideways", "80x24"], "sideways"),
+            (["chips", "--width", "300", "--direction", "RTL", "--badge", "60", "72"], "RTL"),
             (["shapes"], "shapes"),
             (["flow", String(repeating: "9", count: 400) + "x24"], "999999"),
             (["chips", "--width", String(repeating: "9", count: 400), "--badge", "60", "72"], "999999"),

@@ -143,4 +143,39 @@ final class LayoutPropertyTests: XCTestCase {
             }
         }
     }
+
+    /// SPEC §7: every rule of §2 and §3 holds mirrored. Mirroring a right-to-left
+    /// plan by hand (x' = width − x − w) gives the left-to-right plan of the same items.
+    func testRightToLeftPlansMirrorLeftToRightPlans() {
+        var rng = SeededGenerator(seed: seed ^ 3)
+        func mirrored(_ frames: [Rect], within width: Double) -> [Rect] {
+            frames.map { Rect(x: width - $0.minX - $0.width, y: $0.minY, width: $0.width, height: $0.height) }
+        }
+        for index in 0..<cases {
+            let label = "seed \(seed ^ 3) case \(index)"
+            let items = randomItems(&rng)
+            let proposal = randomProposal(&rng)
+            let spacing = Spacing.constant(Double(Int.random(in: 0...16, using: &rng)))
+            let ltr = FlowLayout(spacing: spacing).plan(for: proposal, items: items)
+            let rtl = FlowLayout(spacing: spacing, direction: .rightToLeft).plan(for: proposal, items: items)
+            XCTAssertEqual(rtl.size, ltr.size, label)
+            XCTAssertEqual(rtl.rows, ltr.rows, label)
+            XCTAssertEqual(mirrored(rtl.frames, within: rtl.size.width), ltr.frames, label)
+            // Each row starts at the right edge.
+            for row in rtl.rows where !row.items.isEmpty {
+                XCTAssertEqual(rtl.frames[row.items.lowerBound].maxX, rtl.size.width, accuracy: 1e-9, label)
+            }
+
+            let chips = items.map(\.size)
+            let badges = chips.map { _ in Size(width: Double(Int.random(in: 20...90, using: &rng)), height: 20) }
+            let row = ChipRowLayout(spacing: 8).plan(for: proposal, chips: chips, badges: badges)
+            let mirroredRow = ChipRowLayout(spacing: 8, direction: .rightToLeft).plan(for: proposal, chips: chips, badges: badges)
+            XCTAssertEqual(mirroredRow.visible, row.visible, label)
+            XCTAssertEqual(mirroredRow.size, row.size, label)
+            XCTAssertEqual(mirrored(mirroredRow.frames, within: mirroredRow.size.width), row.frames, label)
+            if let badge = mirroredRow.badgeFrame {
+                XCTAssertEqual(badge.minX, 0, accuracy: 1e-9, "the badge is the row's left end; \(label)")
+            }
+        }
+    }
 }

@@ -119,7 +119,7 @@ final class PainterTests: XCTestCase {
         let menu = PopupMenu(owner: "shape", entries: entries, highlighted: 2)
         let plan = menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 127)
         let canvas = RecordingCanvas()
-        painter.paintPopup(menu, plan: plan, on: canvas)
+        painter.paintPopup(menu, plan: plan, direction: .leftToRight, on: canvas)
         let rows = plan.rows.map(PixelRect.init)
 
         let marks = canvas.texts.filter { $0.text == "✓" }
@@ -147,7 +147,7 @@ final class PainterTests: XCTestCase {
     func testPopupWithoutHighlightFillsNoRow() {
         let menu = PopupMenu(owner: "pattern", entries: [PopupEntry(id: "pattern/Solid", text: "Solid", isSelected: true)])
         let canvas = RecordingCanvas()
-        painter.paintPopup(menu, plan: menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 0), on: canvas)
+        painter.paintPopup(menu, plan: menu.plan(metrics: metrics, measurer: measurer, minimumWidth: 0), direction: .leftToRight, on: canvas)
         XCTAssertTrue(canvas.fills.allSatisfy { $0.color != Palette.highlight })
         XCTAssertTrue(canvas.texts.allSatisfy { $0.color == Palette.text })
     }

@@ -89,6 +89,18 @@ final class PopupPlanTests: XCTestCase {
         XCTAssertEqual(sized(167, 62).frame(below: anchor, gap: 4, screen: screen), Rect(x: 1280 - 167, y: 233, width: 167, height: 62))
     }
 
+    /// SPEC §7: right to left, a popup's right edge is its button's.
+    func testRightToLeftAlignsTheRightEdges() {
+        let anchor = Rect(x: 400, y: 200, width: 127, height: 29)
+        XCTAssertEqual(sized(167, 62).frame(below: anchor, gap: 4, screen: screen, direction: .rightToLeft),
+                       Rect(x: 527 - 167, y: 233, width: 167, height: 62))
+    }
+
+    func testRightToLeftShiftsRightAtTheLeftEdge() {
+        let anchor = Rect(x: 10, y: 200, width: 70, height: 29)
+        XCTAssertEqual(sized(167, 62).frame(below: anchor, gap: 4, screen: screen, direction: .rightToLeft).minX, 0)
+    }
+
     func testNeverNegativeEvenWhenLargerThanTheScreen() {
         let anchor = Rect(x: 50, y: 40, width: 70, height: 29)
         let frame = sized(2000, 1500).frame(below: anchor, gap: 4, screen: screen)

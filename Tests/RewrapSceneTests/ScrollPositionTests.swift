@@ -80,6 +80,34 @@ final class ScrollPositionTests: XCTestCase {
         XCTAssertEqual(scroll.offset.y, 580)
     }
 
+    // MARK: - Right to left
+
+    func testRightToLeftStartsAtTheRightEnd() {
+        var scroll = ScrollPosition(direction: .rightToLeft)
+        scroll.clamp(content: Size(width: 900, height: 300), viewport: Size(width: 400, height: 300))
+        XCTAssertEqual(scroll.offset, Point(x: 500, y: 0))
+    }
+
+    func testRightToLeftKeepsItsDistanceFromTheRightEdgeWhenContentGrows() {
+        var scroll = ScrollPosition(direction: .rightToLeft)
+        scroll.scroll(by: Point(x: -120, y: 0), content: Size(width: 900, height: 300), viewport: Size(width: 400, height: 300))
+        XCTAssertEqual(scroll.offset.x, 380, "scrolled 120 px leftwards from the right end")
+        scroll.clamp(content: Size(width: 1000, height: 300), viewport: Size(width: 400, height: 300))
+        XCTAssertEqual(scroll.offset.x, 480, "still 120 px from the right end")
+    }
+
+    func testRightToLeftRevealShowsTheFramesRightEdgeFirst() {
+        var scroll = ScrollPosition(direction: .rightToLeft)
+        let content = Size(width: 2000, height: 300), viewport = Size(width: 400, height: 300)
+        scroll.clamp(content: content, viewport: viewport)
+        // A frame wider than the window, left of the view: its right edge shows.
+        scroll.reveal(Rect(x: 100, y: 10, width: 900, height: 20), margin: 4, content: content, viewport: viewport)
+        XCTAssertEqual(scroll.offset.x, 1000 + 4 - 400)
+        // A narrow frame further left comes in at the left edge.
+        scroll.reveal(Rect(x: 50, y: 10, width: 40, height: 20), margin: 4, content: content, viewport: viewport)
+        XCTAssertEqual(scroll.offset.x, 46)
+    }
+
     func testIndicatorIsNilWhenContentFits() {
         XCTAssertNil(ScrollPosition.indicator(offset: 0, content: 420, viewport: 420, length: 412))
         XCTAssertNil(ScrollPosition.indicator(offset: 0, content: 300, viewport: 420, length: 412))

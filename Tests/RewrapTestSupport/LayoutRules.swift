@@ -10,6 +10,8 @@ public struct LayoutRules {
     public static let shippedChipIDs = ["sketch", "color-samples", "shapes", "paper-textures", "layout-notes", "preview"]
 
     public let chipIDs: [String]
+    /// How many chips a badge's text says are hidden.
+    private let badgeCount: (String) -> Int?
     private let padding: Double
     private let spacing: Double
     private let sectionSpacing: Double
@@ -17,8 +19,12 @@ public struct LayoutRules {
     private var chipWidths: [String: Double] = [:]
     private var badgeWidths: [Int: Double] = [:]
 
-    public init(chipIDs: [String], scale: Double = 1) {
+    /// `badgeCount` reads the number a badge shows; by default its first
+    /// run of digits, which every language's "N more" has but Arabic's and
+    /// Hebrew's words for one and two.
+    public init(chipIDs: [String], scale: Double = 1, badgeCount: @escaping (String) -> Int? = LayoutRules.digits(in:)) {
         self.chipIDs = chipIDs
+        self.badgeCount = badgeCount
         padding = (20 * scale).rounded()
         spacing = (8 * scale).rounded()
         sectionSpacing = (16 * scale).rounded()
@@ -29,7 +35,7 @@ public struct LayoutRules {
     public mutating func learn(from frames: [TraceFrame]) {
         for frame in frames where !frame.animating {
             for chip in frame.nodes("chip") { chipWidths[chip.id] = chip.rect.width }
-            if let badge = frame.node("badge"), let count = Self.count(in: badge.text) { badgeWidths[count] = badge.rect.width }
+            if let badge = frame.node("badge"), let count = badgeCount(badge.text) { badgeWidths[count] = badge.rect.width }
         }
     }
 
@@ -84,7 +90,7 @@ public struct LayoutRules {
         }
         if visible < total {
             if let badge {
-                if Self.count(in: badge.text) != total - visible {
+                if badgeCount(badge.text) != total - visible {
                     problems.append("badge says \"\(badge.text)\" but \(total - visible) chips are hidden")
                 }
             } else {
@@ -116,7 +122,7 @@ public struct LayoutRules {
         return problems
     }
 
-    private static func count(in text: String) -> Int? {
+    public static func digits(in text: String) -> Int? {
         text.split(whereSeparator: { !$0.isNumber }).first.flatMap { Int($0) }
     }
 }

@@ -87,6 +87,14 @@ public final class RewrapSession: @unchecked Sendable {
         return rules.violations(in: frame)
     }
 
+    /// The same rules for a right-to-left window, checked on every frame
+    /// mirrored across the window: SPEC §7 says each rule holds mirrored.
+    public func mirroredViolations(in frame: TraceFrame, badgeCount: @escaping (String) -> Int?) -> [String] {
+        var rules = LayoutRules(chipIDs: LayoutRules.shippedChipIDs, badgeCount: badgeCount)
+        rules.learn(from: frames().map { $0.mirrored() })
+        return rules.violations(in: frame.mirrored())
+    }
+
     public func lastFrame() throws -> TraceFrame {
         guard let frame = frames().last else { throw TestFailure("no frame in the trace") }
         return frame

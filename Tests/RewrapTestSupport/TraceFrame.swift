@@ -51,6 +51,20 @@ public struct TraceFrame: Decodable, Sendable {
     public var width: Double { window[0] }
     public var height: Double { window[1] }
 
+    /// The frame as a left-to-right window would show it: every node
+    /// mirrored across the window (x' = width − x − w), scroll included.
+    public func mirrored() -> TraceFrame {
+        var copy = self
+        func flip(_ box: [Double]) -> [Double] { [width - box[0] - box[2], box[1], box[2], box[3]] }
+        copy.nodes = nodes.map { node in
+            var flipped = node
+            flipped.frame = flip(node.frame)
+            flipped.target = flip(node.target)
+            return flipped
+        }
+        return copy
+    }
+
     /// Every complete line of a trace file; a half-written last line is skipped.
     public static func read(_ path: String) -> [TraceFrame] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }

@@ -1,15 +1,15 @@
 import RewrapLayout
-import RewrapPanelFile
-import RewrapScene
 import RewrapTestSupport
+import RewrapText
 import XCTest
 
 /// Every character is 7 px wide, so a width of 7 × n holds n characters.
-final class TextWrapperTests: XCTestCase {
+final class LineBreakerTests: XCTestCase {
     private let measurer = FixedAdvanceMeasurer(advance: 7, boldAdvance: 8)
+    private lazy var breaker = LineBreaker(measurer: measurer)
 
     private func lines(_ text: String, characters: Double, style: TextStyle = .body) -> [String] {
-        TextWrapper.lines(text, width: characters * (style == .bold ? 8 : 7), style: style, measurer: measurer)
+        breaker.lines(text, width: characters * (style == .bold ? 8 : 7), style: style)
     }
 
     func testShortTextStaysOnOneLine() {
@@ -28,8 +28,8 @@ final class TextWrapperTests: XCTestCase {
 
     func testBoldTextIsMeasuredInBold() {
         // "Sample labels" is 104 px bold but 91 px in the body face.
-        XCTAssertEqual(TextWrapper.lines("Sample labels", width: 100, style: .bold, measurer: measurer), ["Sample", "labels"])
-        XCTAssertEqual(TextWrapper.lines("Sample labels", width: 100, style: .body, measurer: measurer), ["Sample labels"])
+        XCTAssertEqual(breaker.lines("Sample labels", width: 100, style: .bold), ["Sample", "labels"])
+        XCTAssertEqual(breaker.lines("Sample labels", width: 100, style: .body), ["Sample labels"])
     }
 
     func testNeverSplitsAWord() {
@@ -74,5 +74,27 @@ final class TextWrapperTests: XCTestCase {
     func testRunsOfSpacesDoNotMakeEmptyLines() {
         let result = lines("  aa   bb  ", characters: 2)
         XCTAssertEqual(result, ["aa", "bb"])
+    }
+
+    /// A combining mark on a space makes one cluster with it: no break there.
+    func testNeverBreaksInsideACluster() {
+        let text = "aa \u{301}bb cc"
+        for line in lines(text, characters: 2) {
+            XCTAssertFalse(line.unicodeScalars.first?.properties.generalCategory == .nonspacingMark,
+                           "a line starts with a mark torn from its base: \(line.unicodeScalars.map(\.value))")
+        }
+        XCTAssertEqual(lines(text, characters: 2), ["aa \u{301}bb", "cc"])
+    }
+
+    /// A resize to a width already seen measures nothing; a new width only
+    /// measures lines it has not made before.
+    func testWidthsAlreadySeenMeasureNothing() {
+        let text = "Resize the window to change how many labels fit."
+        for characters in [20.0, 30, 20, 45] { _ = lines(text, characters: characters) }
+        let before = measurer.calls
+        for characters in [20.0, 30, 45, 30] { _ = lines(text, characters: characters) }
+        XCTAssertEqual(measurer.calls, before)
+        XCTAssertEqual(lines(text, characters: 21), lines(text, characters: 20), "the same breaks, the same lines")
+        XCTAssertEqual(measurer.calls, before)
     }
 }

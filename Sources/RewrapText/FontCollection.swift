@@ -1,0 +1,157 @@
+import CText
+import RewrapLayout
+
+/// The faces text is set in: a primary face per style, and fallback faces
+/// found through fontconfig for clusters the primary cannot draw. Fallback
+/// is chosen per cluster, so a letter and its marks share a face.
+final class FontCollection {
+    private let library: FreeTypeLibrary
+    private let substitute: ((OpaquePointer) -> Void)?
+    /// Each style's pattern before matching: family, size and weight.
+    private var requests: [TextStyle: OpaquePointer] = [:]
+    private var primary: [TextStyle: FontFace] = [:]
+    private var fallbacks: [TextStyle: [FontFace]] = [:]
+    private(set) var faces: [FontFace] = []
+    private var files: [String: FontFile] = [:]
+    /// Characters no installed font has, so fontconfig is asked only once.
+    private var missing: Set<UInt32> = []
+    /// The face chosen for each single-scalar cluster, per style.
+    private var chosen: [TextStyle: [UInt32: FontFace]] = [:]
+    /// A one-line warning when the requested family was not found.
+    private(set) var substitutionWarning: String?
+
+    init(options: FontOptions) throws(TextEngineError) {
+        library = try FreeTypeLibrary()
+        substitute = options.substitute
+        for style in [TextStyle.body, .bold] {
+            guard let request = FcNameParse(options.pattern) else {
+                throw TextEngineError("rewrap: bad font pattern \"\(options.pattern)\"")
+            }
+            Self.scaleSize(of: request, by: options.scale)
+            if style == .bold {
+                FcPatternDel(request, FC_WEIGHT)
+                FcPatternAddInteger(request, FC_WEIGHT, Int32(FC_WEIGHT_BOLD))
+            }
+            FcPatternAddBool(request, FC_ANTIALIAS, 1)
+            requests[style] = request
+            guard let matched = match(request), let face = openFace(matched) else {
+                throw TextEngineError("rewrap: no usable font for \"\(options.pattern)\"; install fonts-dejavu-core")
+            }
+            primary[style] = face
+            if style == .body { substitutionWarning = Self.substitution(requested: request, matched: face.pattern) }
+        }
+    }
+
+    deinit {
+        for request in requests.values { FcPatternDestroy(request) }
+    }
+
+    func primary(_ style: TextStyle) -> FontFace {
+        primary[style]!
+    }
+
+    /// The first face that draws every visible scalar of `cluster`: the
+    /// primary, a fallback already open, or a new one from fontconfig.
+    /// When none draws them all, the face that draws the first one.
+    func face(for cluster: Substring.UnicodeScalarView, style: TextStyle) -> FontFace {
+        if cluster.count == 1, let only = cluster.first, let known = chosen[style]?[only.value] { return known }
+        let needed = Array(cluster.filter { !$0.properties.isDefaultIgnorableCodePoint })
+        let face = covering(needed, style: style)
+            ?? needed.first.flatMap { covering([$0], style: style) }
+            ?? primary(style)
+        if cluster.count == 1, let only = cluster.first { chosen[style, default: [:]][only.value] = face }
+        return face
+    }
+
+    /// True when some installed font draws `scalar` in `style`.
+    func covers(_ scalar: Unicode.Scalar, style: TextStyle) -> Bool {
+        scalar.properties.isDefaultIgnorableCodePoint || covering([scalar], style: style) != nil
+    }
+
+    private func covering(_ scalars: [Unicode.Scalar], style: TextStyle) -> FontFace? {
+        let candidates = [primary(style)] + fallbacks[style, default: []]
+        if let face = candidates.first(where: { face in scalars.allSatisfy(face.covers) }) { return face }
+        guard let lacking = scalars.first(where: { scalar in !candidates.contains { $0.covers(scalar) } }),
+              !missing.contains(lacking.value) else { return nil }
+        guard let found = openFallback(for: lacking, style: style) else {
+            missing.insert(lacking.value)
+            return nil
+        }
+        if !fallbacks[style, default: []].contains(where: { $0 === found }) { fallbacks[style, default: []].append(found) }
+        return scalars.allSatisfy(found.covers) ? found : nil
+    }
+
+    /// Asks fontconfig for the best font like the style's own that has `scalar`.
+    private func openFallback(for scalar: Unicode.Scalar, style: TextStyle) -> FontFace? {
+        guard let request = requests[style], let pattern = FcPatternDuplicate(request) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        let charset = FcCharSetCreate()
+        defer { FcCharSetDestroy(charset) }
+        FcCharSetAddChar(charset, scalar.value)
+        FcPatternDel(pattern, FC_FAMILY)
+        FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+        guard let matched = match(pattern) else { return nil }
+        guard let face = openFace(matched), face.covers(scalar) else { return nil }
+        return face
+    }
+
+    /// The same steps as `XftFontMatch`: the configuration's substitutions,
+    /// the finishing defaults, the best match, made ready to render.
+    private func match(_ request: OpaquePointer) -> OpaquePointer? {
+        guard let pattern = FcPatternDuplicate(request) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        if let substitute { substitute(pattern) } else { FcDefaultSubstitute(pattern) }
+        var result = FcResultNoMatch
+        return FcFontMatch(nil, pattern, &result)
+    }
+
+    /// Opens the face a matched pattern names, or the one already open for
+    /// the same file, index and size. Takes ownership of `matched`.
+    private func openFace(_ matched: OpaquePointer) -> FontFace? {
+        if let open = faces.first(where: { FcPatternEqual($0.pattern, matched) != 0 }) {
+            FcPatternDestroy(matched)
+            return open
+        }
+        var path: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(matched, FC_FILE, 0, &path) == FcResultMatch, let path else {
+            FcPatternDestroy(matched)
+            return nil
+        }
+        let name = String(cString: path)
+        guard let file = files[name] ?? FontFile(path: name),
+              let face = FontFace(id: faces.count, pattern: matched, file: file, library: library) else {
+            FcPatternDestroy(matched)
+            return nil
+        }
+        files[name] = file
+        faces.append(face)
+        return face
+    }
+
+    /// Sets a pixel size: the pattern's own (in pixels or points, at 96 dpi)
+    /// or 14 px, times the interface scale.
+    private static func scaleSize(of pattern: OpaquePointer, by scale: Double) {
+        var pixels = 0.0, points = 0.0
+        if FcPatternGetDouble(pattern, FC_PIXEL_SIZE, 0, &pixels) != FcResultMatch {
+            pixels = FcPatternGetDouble(pattern, FC_SIZE, 0, &points) == FcResultMatch ? points * 96 / 72 : 14
+        }
+        FcPatternDel(pattern, FC_PIXEL_SIZE)
+        FcPatternDel(pattern, FC_SIZE)
+        FcPatternAddDouble(pattern, FC_PIXEL_SIZE, pixels * scale)
+    }
+
+    /// A one-line warning when a named family was asked for and another came back.
+    private static func substitution(requested: OpaquePointer, matched: OpaquePointer) -> String? {
+        let generic: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui", ""]
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(requested, FC_FAMILY, 0, &value) == FcResultMatch, let value else { return nil }
+        let family = String(cString: value)
+        guard !generic.contains(family.lowercased()) else { return nil }
+        var got: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(matched, FC_FAMILY, 0, &got) == FcResultMatch, let got else { return nil }
+        let actual = String(cString: got)
+        guard actual.lowercased() != family.lowercased() else { return nil }
+        return "rewrap: font \"\(family)\" not found; using \"\(actual)\""
+    }
+}

@@ -1,0 +1,54 @@
+import CText
+import RewrapLayout
+
+/// The first stage: splits a line into items that share a bidi level, a
+/// script and a face, in logical order.
+enum Itemizer {
+    static func items(of text: String, scalars: [UInt32], direction: LayoutDirection, style: TextStyle,
+                      fonts: FontCollection) -> [TextItem] {
+        guard !scalars.isEmpty else { return [] }
+        let levels = BidiParagraph.levels(of: scalars, direction: direction)
+        let scripts = resolvedScripts(scalars)
+        var faces: [FontFace] = []
+        faces.reserveCapacity(scalars.count)
+        for cluster in text {
+            let face = fonts.face(for: String(cluster).unicodeScalars[...], style: style)
+            faces += repeatElement(face, count: cluster.unicodeScalars.count)
+        }
+        var items: [TextItem] = []
+        var start = 0
+        for index in 1...scalars.count {
+            let ends = index == scalars.count || levels[index] != levels[start] || scripts[index] != scripts[start]
+                || faces[index] !== faces[start]
+            guard ends else { continue }
+            items.append(TextItem(range: start..<index, level: levels[start], script: scripts[start], face: faces[start]))
+            start = index
+        }
+        return items
+    }
+
+    /// Each scalar's script, with Common and Inherited ones (spaces, digits,
+    /// punctuation, marks) taking the script around them, so they do not
+    /// split a word's item.
+    static func resolvedScripts(_ scalars: [UInt32]) -> [hb_script_t] {
+        let unicode = hb_unicode_funcs_get_default()
+        var scripts = scalars.map { hb_unicode_script(unicode, $0) }
+        let neutral: Set<UInt32> = [HB_SCRIPT_COMMON.rawValue, HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue]
+        var current: hb_script_t?
+        for index in scripts.indices {
+            if neutral.contains(scripts[index].rawValue) {
+                if let current { scripts[index] = current }
+            } else {
+                current = scripts[index]
+            }
+        }
+        // Neutrals before the first real script take that script.
+        if let first = scripts.first(where: { !neutral.contains($0.rawValue) }) {
+            for index in scripts.indices {
+                guard neutral.contains(scripts[index].rawValue) else { break }
+                scripts[index] = first
+            }
+        }
+        return scripts
+    }
+}

@@ -1,0 +1,122 @@
+import RewrapLayout
+import RewrapTestSupport
+import RewrapText
+import XCTest
+
+/// Shaping checked against `hb-shape` on the same font file at the same
+/// size: the glyphs and clusters must be the same, and each advance within
+/// the half pixel that hinting may round it by.
+final class ShapingTests: XCTestCase {
+    private func engine(_ direction: LayoutDirection = .leftToRight) throws -> TextEngine {
+        try TextEngine(options: FontOptions(), direction: direction)
+    }
+
+    /// The run's glyphs against hb-shape's for `text` alone on the run's font.
+    private func assertShapedAsHarfBuzz(_ run: GlyphRun, _ text: String, clusterOffset: UInt32 = 0,
+                                        file: StaticString = #filePath, line: UInt = #line) throws {
+        let expected = try HarfBuzzOracle.shape(text, font: run.face.fileName)
+        XCTAssertEqual(run.glyphs, expected.map(\.g), "glyphs of \"\(text)\"", file: file, line: line)
+        XCTAssertEqual(run.clusters, expected.map { $0.cl + clusterOffset }, "clusters of \"\(text)\"", file: file, line: line)
+        for (index, (ours, theirs)) in zip(run.advances, expected).enumerated() {
+            XCTAssertEqual(Double(ours) / 64, Double(theirs.ax) / 100, accuracy: 0.52,
+                           "advance of glyph \(index) in \"\(text)\"", file: file, line: line)
+        }
+    }
+
+    func testArabicLettersJoin() throws {
+        let text = "مرحبا بالعالم"
+        let shaped = try engine(.rightToLeft).line(text, style: .body)
+        XCTAssertEqual(shaped.runs.count, 1)
+        try assertShapedAsHarfBuzz(shaped.runs[0], text)
+        // Joined forms are other glyphs than the letters alone would be.
+        let alone = try engine(.rightToLeft).line("م", style: .body).runs[0].glyphs
+        XCTAssertFalse(shaped.runs[0].glyphs.contains(alone[0]), "the first letter took its initial form")
+        XCTAssertEqual(Double(shaped.width), try HarfBuzzOracle.shape(text, font: shaped.runs[0].face.fileName)
+            .reduce(0) { $0 + Double($1.ax) / 100 }, accuracy: 3)
+    }
+
+    func testDevanagariFormsConjunctsAndReordersVowelSigns() throws {
+        let text = "क्षत्रिय"
+        let shaped = try engine().line(text, style: .body)
+        XCTAssertEqual(shaped.runs.count, 1)
+        let run = shaped.runs[0]
+        XCTAssertEqual(run.face.fileName, try HarfBuzzOracle.fontFile("sans-serif:charset=915"), "a Devanagari face")
+        try assertShapedAsHarfBuzz(run, text)
+        XCTAssertLessThan(run.glyphs.count, text.unicodeScalars.count, "क्ष is one conjunct glyph")
+        // The vowel sign ि (scalar 6) is drawn before the consonants त्र it follows in the text.
+        let sign = try HarfBuzzOracle.shape("\u{93F}", font: run.face.fileName).map(\.g)
+        let cluster = zip(run.glyphs, run.clusters).filter { $0.1 == 3 }.map(\.0)
+        XCTAssertEqual(cluster.count, 2)
+        XCTAssertTrue(sign.contains(cluster[0]), "the sign's glyph comes first")
+        XCTAssertEqual(shaped.width, 28, "about 28 px, where drawing letter by letter took 43")
+    }
+
+    func testHebrewWordReadsRightToLeft() throws {
+        let text = "שלום"
+        let shaped = try engine(.rightToLeft).line(text, style: .body)
+        try assertShapedAsHarfBuzz(shaped.runs[0], text)
+        XCTAssertEqual(shaped.runs[0].clusters, [3, 2, 1, 0], "the first letter is the rightmost")
+        XCTAssertEqual(shaped.runs[0].x, shaped.runs[0].x.sorted(), "glyphs are placed left to right as shown")
+    }
+
+    /// "Shape: دائرة" left to right: the Latin run, then the Arabic word
+    /// read right to left. In a right-to-left paragraph the order flips.
+    func testMixedDirectionLabelOrdersEachRunItsOwnWay() throws {
+        let text = "Shape: دائرة"
+        let ltr = try engine(.leftToRight).line(text, style: .body)
+        XCTAssertEqual(ltr.runs.map(\.isRightToLeft), [false, true])
+        try assertShapedAsHarfBuzz(ltr.runs[0], "Shape: ")
+        try assertShapedAsHarfBuzz(ltr.runs[1], "دائرة", clusterOffset: 7)
+        XCTAssertGreaterThanOrEqual(ltr.runs[1].x.min()!, ltr.runs[0].x.max()!, "the Arabic word sits to the right")
+
+        let rtl = try engine(.rightToLeft).line(text, style: .body)
+        let latin = try XCTUnwrap(rtl.runs.first { !$0.isRightToLeft })
+        let arabic = try XCTUnwrap(rtl.runs.first { $0.glyphs.count == ltr.runs[1].glyphs.count && $0.isRightToLeft })
+        XCTAssertGreaterThan(latin.x.min()!, arabic.x.max()!, "right to left, the Latin title reads first, at the right")
+        XCTAssertEqual(rtl.width, ltr.width)
+    }
+
+    func testLatinLabelShapesAsHarfBuzzDoes() throws {
+        for text in ["Color samples", "Pattern: Alternating diagonal lines", "Resize the window to change how many labels fit."] {
+            let shaped = try engine().line(text, style: .body)
+            XCTAssertEqual(shaped.runs.count, 1, text)
+            try assertShapedAsHarfBuzz(shaped.runs[0], text)
+        }
+    }
+
+    func testEachClusterKeepsOneFace() throws {
+        let engine = try engine()
+        let mixed = engine.line("Sketch 控制項", style: .body)
+        XCTAssertEqual(mixed.runs.count, 2, "Latin in the main face, Chinese in a fallback")
+        XCTAssertNotEqual(mixed.runs[0].face.id, mixed.runs[1].face.id)
+        let accented = engine.line("e\u{301}", style: .body)
+        XCTAssertEqual(accented.runs.count, 1, "the mark stays with its letter")
+    }
+
+    func testShapedLinesAreKeptSoNothingIsShapedTwice() throws {
+        let engine = try engine()
+        _ = engine.line("Shape: Circle", style: .body)
+        _ = engine.line("Shape: Circle", style: .bold)
+        let shaped = engine.shapeCount
+        for _ in 0..<10 {
+            _ = engine.line("Shape: Circle", style: .body)
+            _ = engine.measure("Shape: Circle", style: .bold)
+        }
+        XCTAssertEqual(engine.shapeCount, shaped)
+        _ = engine.line("Shape: Square", style: .body)
+        XCTAssertEqual(engine.shapeCount, shaped + 1, "a new label shapes once")
+    }
+
+    func testWidthIsWhereThePenEnds() throws {
+        for text in ["Color samples", "مرحبا بالعالم", "क्षत्रिय", "Shape: دائرة"] {
+            let shaped = try engine().line(text, style: .body)
+            let advance = shaped.runs.flatMap(\.advances).reduce(0) { $0 + Int($1) }
+            XCTAssertEqual(shaped.width, (advance + 32) >> 6, text)
+        }
+    }
+
+    func testUncoveredScalarsAreNamed() throws {
+        XCTAssertEqual(try engine().uncovered("Sketch \u{13000}", style: .body), ["\u{13000}"])
+        XCTAssertEqual(try engine().uncovered("Shape: دائرة क्ष 控", style: .bold), [])
+    }
+}
