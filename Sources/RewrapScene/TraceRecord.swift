@@ -58,8 +58,8 @@ public struct TraceRecord {
 
     /// The frame the painter drew, with every node it placed: `focus` is the
     /// node that takes the keys, ring or not; the ring is where the painter
-    /// drew it. Targets are scrolled as the
-    /// presented frames are, so both are window pixels.
+    /// drew it. Targets are scrolled as the presented frames are, so both are
+    /// window pixels.
     public init(frame: Int, time: Double, animating: Bool, drawn: Painter.Frame, focus: NodeID?, popup: Popup?) {
         let nodes = drawn.scene.nodes.compactMap { node -> Node? in
             guard let shown = drawn.presented[node.id] else { return nil }

@@ -31,11 +31,12 @@ public final class Toolkit {
     let syncCounter: SyncCounter?
     /// The launcher's startup sequence, until the mapped window completes it.
     var launch: StartupNotification?
-    /// What the first frame does not need, set up once it is drawn.
+    /// What the first frame does not need, set up once it is presented
+    /// (`finishStartup`), so no reply delays it.
     var pointerDevices: PointerDevices?
     var inputMethod: InputMethod?
-    var startupFinished = false
     var framePresented = false
+    var startupFinished = false
     /// Pixels one wheel click scrolls.
     let scrollStep: Double
 
