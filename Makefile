@@ -23,7 +23,9 @@ deps:
 # The input method tests run uim-xim, which serves named locales, not C.UTF-8.
 	@locale -a 2>/dev/null | grep -qix 'en_US.utf8' || { \
 		echo "generating the en_US.UTF-8 locale"; \
-		$(SUDO) sed -i 's/^# *en_US.UTF-8 UTF-8/en_US.UTF-8 UTF-8/' /etc/locale.gen && $(SUDO) locale-gen >/dev/null; }
+		$(SUDO) sed -i 's/^# *en_US.UTF-8 UTF-8/en_US.UTF-8 UTF-8/' /etc/locale.gen; \
+		grep -q '^en_US.UTF-8 UTF-8' /etc/locale.gen || echo 'en_US.UTF-8 UTF-8' | $(SUDO) tee -a /etc/locale.gen >/dev/null; \
+		$(SUDO) locale-gen >/dev/null; }
 
 build: deps
 	$(RELEASE) --product rewrap
