@@ -28,4 +28,7 @@ public enum Input: Hashable, Sendable {
     case resized(Size)
     /// The popup's window went away from outside the program.
     case popupLost
+    /// The window gained (true) or lost the keyboard focus, as when the user
+    /// switches to another window: an open menu closes and the ring hides.
+    case windowFocusChanged(Bool)
 }
