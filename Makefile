@@ -4,9 +4,9 @@ export PATH := $(PATH):/opt/swift/usr/bin
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev libxrandr-dev \
-	libharfbuzz-dev libfribidi-dev libharfbuzz-bin \
+	libharfbuzz-dev libfribidi-dev libharfbuzz-bin libxi-dev libx11-xcb-dev libxcb-sync-dev \
 	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
-	openbox xsettingsd \
+	openbox xsettingsd xtrace uim-xim locales python3 \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
 	gcc libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi
 # No $ORIGIN run path: the Swift runtime is linked in, and /usr/bin is no
@@ -27,6 +27,12 @@ deps:
 		$(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+# The input method tests run uim-xim, which serves named locales, not C.UTF-8.
+	@locale -a 2>/dev/null | grep -qix 'en_US.utf8' || { \
+		echo "generating the en_US.UTF-8 locale"; \
+		$(SUDO) sed -i 's/^# *en_US.UTF-8 UTF-8/en_US.UTF-8 UTF-8/' /etc/locale.gen; \
+		grep -q '^en_US.UTF-8 UTF-8' /etc/locale.gen || echo 'en_US.UTF-8 UTF-8' | $(SUDO) tee -a /etc/locale.gen >/dev/null; \
+		$(SUDO) locale-gen >/dev/null; }
 
 build: deps
 	$(RELEASE) --product rewrap
@@ -71,6 +77,7 @@ bench: deps build
 	python3 bench/motion.py
 	python3 bench/extreme.py
 	python3 bench/compare.py --no-trace
+	python3 bench/roundtrips.py
 	python3 bench/accessibility.py
 
 # The tree a screen reader sees: Rewrap in English and Spanish, and the same

@@ -20,8 +20,9 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
-            pkgConfig: "x11 xft fontconfig xrender xrandr",
-            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev", "libxrandr-dev"])]
+            pkgConfig: "x11 xft fontconfig xrender xrandr xi x11-xcb xcb xcb-sync",
+            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev", "libxrandr-dev", "libxi-dev",
+                              "libx11-xcb-dev", "libxcb-sync-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", providers: [.apt(["libdbus-1-3"])]),

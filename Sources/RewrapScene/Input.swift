@@ -28,6 +28,9 @@ public enum Input: Hashable, Sendable {
     case resized(Size)
     /// The popup's window went away from outside the program.
     case popupLost
+    /// The window gained (true) or lost the keyboard focus, as when the user
+    /// switches to another window: an open menu closes and the ring hides.
+    case windowFocusChanged(Bool)
     /// An assistive technology ran a node's action: a dropdown or the badge
     /// opens its menu (or closes it when open), a row of the open menu is picked.
     case activate(NodeID)

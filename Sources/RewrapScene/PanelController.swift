@@ -17,6 +17,9 @@ public struct PanelController: Sendable {
     public private(set) var focus: NodeID?
     /// The ring shows only for focus the keyboard moved, as desktops do.
     public private(set) var focusVisible = false
+    /// Whether the window holds the keyboard focus; until the window
+    /// manager says otherwise, it is taken to.
+    public private(set) var windowFocused = true
     public private(set) var hovered: NodeID?
     public private(set) var popup: PopupMenu?
     public private(set) var isInspecting: Bool
@@ -31,11 +34,22 @@ public struct PanelController: Sendable {
         isInspecting = inspecting
     }
 
+    /// Where the focus ring shows: on the focused control, when the keyboard
+    /// moved focus there and the window holds the keyboard focus.
+    public var ring: NodeID? {
+        focusVisible && windowFocused ? focus : nil
+    }
+
     public mutating func handle(_ input: Input, scene: Scene) -> [Effect] {
         switch input {
         case .resized(let size):
             viewport = size
             return close() + [.relayout(animated: false)]
+        case .windowFocusChanged(let focused):
+            guard focused != windowFocused else { return [] }
+            windowFocused = focused
+            // The ring comes back with the focus only if the keyboard had moved it.
+            return !focused && popup != nil ? close() : [.redraw]
         case .scrolled(let delta):
             return scrollBy(delta, scene)
         case .key(let key):

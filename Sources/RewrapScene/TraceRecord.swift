@@ -10,14 +10,17 @@ public struct TraceRecord {
         public var frame: PixelRect
         public var target: PixelRect
         public var focused: Bool
+        /// The focus ring is drawn around it.
+        public var ring: Bool
 
-        public init(id: NodeID, kind: NodeKind, text: String, frame: PixelRect, target: PixelRect, focused: Bool) {
+        public init(id: NodeID, kind: NodeKind, text: String, frame: PixelRect, target: PixelRect, focused: Bool, ring: Bool = false) {
             self.id = id
             self.kind = kind
             self.text = text
             self.frame = frame
             self.target = target
             self.focused = focused
+            self.ring = ring
         }
     }
 
@@ -55,13 +58,15 @@ public struct TraceRecord {
     }
 
     /// The frame the painter drew, with every node it placed: `focus` is the
-    /// node that takes the keys, ring or not. Targets are scrolled as the
-    /// presented frames are, so both are window pixels.
+    /// node that takes the keys, ring or not; the ring is where the painter
+    /// drew it. Targets are scrolled as the presented frames are, so both are
+    /// window pixels.
     public init(frame: Int, time: Double, animating: Bool, drawn: Painter.Frame, focus: NodeID?, popup: Popup?) {
         let nodes = zip(drawn.scene.nodes, drawn.presented).compactMap { node, shown -> Node? in
             guard let shown else { return nil }
             let target = PixelRect(node.frame.offsetBy(dx: -drawn.scroll.x, dy: -drawn.scroll.y))
-            return Node(id: node.id, kind: node.kind, text: node.text, frame: shown, target: target, focused: focus == node.id)
+            return Node(id: node.id, kind: node.kind, text: node.text, frame: shown, target: target, focused: focus == node.id,
+                        ring: drawn.focus == node.id)
         }
         self.init(frame: frame, time: time, window: drawn.viewport, animating: animating, scroll: drawn.scroll,
                   nodes: nodes, popup: popup)
@@ -74,6 +79,7 @@ public struct TraceRecord {
             var members = [("id", J.string(node.id.rawValue)), ("kind", J.string(node.kind.rawValue)), ("text", J.string(node.text)),
                            ("frame", Self.box(node.frame)), ("target", Self.box(node.target))]
             if node.focused { members.append(("focused", "true")) }
+            if node.ring { members.append(("ring", "true")) }
             return J.object(members)
         }
         let popupText = popup.map { popup -> String in

@@ -12,7 +12,12 @@ extension Toolkit {
         while XPending(connection.display) > 0 {
             var event = XEvent()
             XNextEvent(connection.display, &event)
-            if let translated = translate(&event) { events.append(translated) }
+            if inputMethod?.filter(&event) == true { continue }
+            if event.type == GenericEvent {
+                events += translate(xinput: &event.xcookie)
+            } else if let translated = translate(&event) {
+                events.append(translated)
+            }
         }
         readChangedDesktop()
         return events
@@ -34,11 +39,10 @@ extension Toolkit {
         return watched.dropFirst().filter { $0.revents != 0 }.map(\.fd)
     }
 
-    /// The keys the demo answers to; everything else is nil.
+    /// The keys the demo answers to; everything else is nil. Text comes from
+    /// the input method, so composed and non-Latin letters count too.
     private func key(from event: inout XKeyEvent) -> Key? {
-        var buffer = [CChar](repeating: 0, count: 16)
-        var keysym: KeySym = 0
-        let count = XLookupString(&event, &buffer, Int32(buffer.count), &keysym, nil)
+        let (text, keysym) = inputMethod?.lookup(&event) ?? Self.lookUpWithoutInputMethod(&event)
         let shift = event.state & UInt32(ShiftMask) != 0
         switch Int32(truncatingIfNeeded: keysym) {
         case XK_Tab: return shift ? .backTab : .tab
@@ -56,9 +60,78 @@ extension Toolkit {
         case XK_Right: return .right
         case XK_F12: return .inspector
         default:
-            let text = String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard text.count == 1, let character = text.first, character.isLetter || character.isNumber else { return nil }
             return .character(character)
+        }
+    }
+
+    private static func lookUpWithoutInputMethod(_ event: inout XKeyEvent) -> (text: String, keysym: KeySym) {
+        var buffer = [CChar](repeating: 0, count: 16)
+        var keysym: KeySym = 0
+        let count = XLookupString(&event, &buffer, Int32(buffer.count), &keysym, nil)
+        return (String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self), keysym)
+    }
+
+    /// Whether a FocusIn or FocusOut means the window gained (true) or lost
+    /// (false) the keyboard focus; nil for those that change nothing: the
+    /// focus going to a grab, such as our own popup's, and back, and the
+    /// pointer-only details.
+    static func focusChange(type: Int32, mode: Int32, detail: Int32) -> Bool? {
+        guard mode == NotifyNormal || mode == NotifyWhileGrabbed else { return nil }
+        guard [NotifyAncestor, NotifyVirtual, NotifyNonlinear, NotifyNonlinearVirtual].contains(detail) else { return nil }
+        return type == FocusIn
+    }
+
+    /// Pixels to scroll, with Shift turning a vertical scroll sideways.
+    private func scrolled(_ role: WindowRole, dx: Int, dy: Int, state: UInt32) -> ToolkitEvent {
+        state & UInt32(ShiftMask) != 0 && dx == 0 ? .scrolled(role, dx: dy, dy: 0) : .scrolled(role, dx: dx, dy: dy)
+    }
+
+    /// A wheel click of button 4 to 7 as pixels: up, down, left, right.
+    private func wheel(_ role: WindowRole, button: UInt32, state: UInt32) -> ToolkitEvent {
+        let step = Int(scrollStep)
+        switch button {
+        case 4: return scrolled(role, dx: 0, dy: -step, state: state)
+        case 5: return scrolled(role, dx: 0, dy: step, state: state)
+        case 6: return .scrolled(role, dx: -step, dy: 0)
+        default: return .scrolled(role, dx: step, dy: 0)
+        }
+    }
+
+    /// XInput 2 events on the main window: motion with its scroll valuators,
+    /// presses, crossings and device changes.
+    private func translate(xinput cookie: inout XGenericEventCookie) -> [ToolkitEvent] {
+        guard let devices = pointerDevices, cookie.extension == devices.opcode,
+              XGetEventData(connection.display, &cookie) != 0, let data = cookie.data else { return [] }
+        defer { XFreeEventData(connection.display, &cookie) }
+        switch cookie.evtype {
+        case XI_Motion:
+            let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            guard let role = role(of: event.event) else { return [] }
+            var events: [ToolkitEvent] = [.pointerMoved(role, x: Int(event.event_x.rounded(.down)), y: Int(event.event_y.rounded(.down)))]
+            let (dx, dy) = devices.scrolled(event, step: scrollStep)
+            if dx != 0 || dy != 0 { events.append(scrolled(role, dx: dx, dy: dy, state: UInt32(bitPattern: event.mods.effective))) }
+            return events
+        case XI_ButtonPress:
+            let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            guard let role = role(of: event.event) else { return [] }
+            let state = UInt32(bitPattern: event.mods.effective)
+            if event.detail == Button1 {
+                return [.pressed(role, x: Int(event.event_x.rounded(.down)), y: Int(event.event_y.rounded(.down)))]
+            }
+            let emulated = event.flags & Int32(XIPointerEmulated) != 0
+            guard ScrollValuators.isWheelClick(button: Int(event.detail), emulated: emulated) else { return [] }
+            return [wheel(role, button: UInt32(event.detail), state: state)]
+        case XI_Enter, XI_Leave:
+            let event = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
+            devices.reset(device: event.deviceid)
+            guard cookie.evtype == XI_Leave, let role = role(of: event.event) else { return [] }
+            return [.pointerLeft(role)]
+        case XI_DeviceChanged:
+            devices.changed(data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee)
+            return []
+        default:
+            return []
         }
     }
 
@@ -79,6 +152,7 @@ extension Toolkit {
             let configure = event.xconfigure
             tracking.configured(x: Int(configure.x), y: Int(configure.y), width: Int(configure.width),
                                 height: Int(configure.height), synthetic: configure.send_event != 0)
+            syncCounter?.configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
             return .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case MotionNotify:
             guard let role = role(of: event.xmotion.window) else { return nil }
@@ -88,27 +162,36 @@ extension Toolkit {
             return .pointerLeft(role)
         case ButtonPress:
             guard let role = role(of: event.xbutton.window) else { return nil }
-            let shift = event.xbutton.state & UInt32(ShiftMask) != 0
-            switch event.xbutton.button {
-            case UInt32(Button1): return .pressed(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y))
-            case UInt32(Button4): return shift ? .scrolled(role, dx: -1, dy: 0) : .scrolled(role, dx: 0, dy: -1)
-            case UInt32(Button5): return shift ? .scrolled(role, dx: 1, dy: 0) : .scrolled(role, dx: 0, dy: 1)
-            case 6: return .scrolled(role, dx: -1, dy: 0)
-            case 7: return .scrolled(role, dx: 1, dy: 0)
-            default: return nil
-            }
+            let button = event.xbutton.button
+            if button == UInt32(Button1) { return .pressed(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y)) }
+            guard ScrollValuators.isWheelClick(button: Int(button), emulated: false) else { return nil }
+            return wheel(role, button: button, state: event.xbutton.state)
         case KeyPress:
             return key(from: &event.xkey).map { .keyPressed($0) }
+        case FocusIn, FocusOut:
+            guard event.xfocus.window == mainWindow,
+                  let focused = Self.focusChange(type: event.type, mode: event.xfocus.mode, detail: event.xfocus.detail) else { return nil }
+            inputMethod?.setFocused(focused)
+            return .focusChanged(focused)
+        case MapNotify:
+            if event.xmap.window == mainWindow { completeLaunch() }
+            return nil
+        case MappingNotify:
+            XRefreshKeyboardMapping(&event.xmapping)
+            return nil
         case ClientMessage:
             if event.xclient.window == connection.root,
                event.xclient.message_type == connection.atom("MANAGER"),
                Atom(truncatingIfNeeded: event.xclient.data.l.1) == connection.atom("_XSETTINGS_S\(connection.screen)") {
                 return settingsChanged()
             }
-            guard event.xclient.window == mainWindow,
-                  event.xclient.message_type == connection.atom("WM_PROTOCOLS"),
-                  Atom(truncatingIfNeeded: event.xclient.data.l.0) == connection.atom("WM_DELETE_WINDOW") else { return nil }
-            return .closeRequested
+            guard event.xclient.window == mainWindow, event.xclient.message_type == connection.atom("WM_PROTOCOLS") else { return nil }
+            let proto = Atom(truncatingIfNeeded: event.xclient.data.l.0)
+            if proto == connection.atom("_NET_WM_SYNC_REQUEST") {
+                syncCounter?.requested(event.xclient)
+                return nil
+            }
+            return proto == connection.atom("WM_DELETE_WINDOW") ? .closeRequested : nil
         case DestroyNotify:
             if let popup, event.xdestroywindow.window == popup.window {
                 forgetPopup()

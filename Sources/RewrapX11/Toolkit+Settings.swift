@@ -22,10 +22,11 @@ extension Toolkit {
         if owner != 0 { XSelectInput(connection.display, owner, PropertyChangeMask | StructureNotifyMask) }
     }
 
-    /// `Xft.dpi` from the RESOURCE_MANAGER string on the root window.
+    /// `Xft.dpi` from the RESOURCE_MANAGER string on the root window, which
+    /// XOpenDisplay has already read, so asking costs no round trip.
     static func resourceDPI(_ connection: XConnection) -> Double? {
-        guard let property = connection.property("RESOURCE_MANAGER", of: connection.root) else { return nil }
-        let text = String(decoding: property.bytes, as: UTF8.self)
+        guard let resources = XResourceManagerString(connection.display) else { return nil }
+        let text = String(cString: resources)
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2, parts[0].trimmingSpaces == "Xft.dpi" {

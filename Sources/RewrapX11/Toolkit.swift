@@ -29,6 +29,18 @@ public final class Toolkit {
     var settingsOwner: Window
     /// Monitors, work area and the window's place: see Toolkit+Desktop.swift.
     var tracking: DesktopTracking
+    /// `_NET_WM_SYNC_REQUEST`'s counter; nil when the server has no SYNC.
+    let syncCounter: SyncCounter?
+    /// The launcher's startup sequence, until the mapped window completes it.
+    var launch: StartupNotification?
+    /// What the first frame does not need, set up once it is presented
+    /// (`finishStartup`), so no reply delays it.
+    var pointerDevices: PointerDevices?
+    var inputMethod: InputMethod?
+    var framePresented = false
+    var startupFinished = false
+    /// Pixels one wheel click scrolls.
+    let scrollStep: Double
 
     /// The interface scale: from the options, else the desktop's DPI over 96.
     public let scale: Double
@@ -40,6 +52,7 @@ public final class Toolkit {
         (settingsOwner, settings) = Self.currentSettings(connection)
         let detected = (settings?.dpi ?? Self.resourceDPI(connection)).map { $0 / 96 }
         scale = min(8, max(0.5, options.scale ?? detected ?? 1))
+        scrollStep = Metrics(scale: scale).scrollStep
         let display = connection.display, screen = connection.screen
         do {
             // Xft's own defaults finish every pattern, so the desktop's hinting
@@ -63,13 +76,15 @@ public final class Toolkit {
         attributes.background_pixmap = UInt(None)
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask
-                                    | PointerMotionMask | LeaveWindowMask)
+                                    | PointerMotionMask | LeaveWindowMask | FocusChangeMask)
         mainWindow = XCreateWindow(display, connection.root, Int32(options.x ?? 0), Int32(options.y ?? 0),
                                    UInt32(width), UInt32(height), 0, connection.depth,
                                    UInt32(InputOutput), connection.visual,
                                    UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         mainBuffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: mainWindow)
         mainBuffer.resize(width: width, height: height)
+        syncCounter = SyncCounter(connection)
+        launch = StartupNotification.fromEnvironment()
         setProperties(options, width: width, height: height)
         // Settings managers announce themselves with a MANAGER message on the root.
         XSelectInput(display, connection.root, StructureNotifyMask)
@@ -113,8 +128,25 @@ public final class Toolkit {
         XSetWMNormalHints(display, mainWindow, sizeHints)
         XFree(sizeHints)
 
-        var deleteWindow = connection.atom("WM_DELETE_WINDOW")
-        XSetWMProtocols(display, mainWindow, &deleteWindow, 1)
+        let hints = XAllocWMHints()!
+        // The window takes the keyboard focus from the window manager.
+        hints.pointee.flags = InputHint | StateHint
+        hints.pointee.input = 1
+        hints.pointee.initial_state = NormalState
+        XSetWMHints(display, mainWindow, hints)
+        XFree(hints)
+
+        // Set by hand: XSetWMProtocols would intern WM_PROTOCOLS again, a round trip.
+        var protocols = [connection.atom("WM_DELETE_WINDOW")]
+        if let syncCounter {
+            protocols.append(connection.atom("_NET_WM_SYNC_REQUEST"))
+            setCardinals("_NET_WM_SYNC_REQUEST_COUNTER", [UInt(syncCounter.id)])
+        }
+        setAtoms("WM_PROTOCOLS", protocols)
+        if let launch {
+            // Window managers read it when they map the window, to place focus.
+            setProperty("_NET_STARTUP_ID", type: connection.atom("UTF8_STRING"), bytes: Array(launch.id.utf8))
+        }
     }
 
     private func setProperty(_ name: String, type: Atom, bytes: [UInt8]) {
@@ -125,11 +157,23 @@ public final class Toolkit {
     }
 
     /// Format-32 properties travel as C longs on the client side.
-    private func setCardinals(_ name: String, _ values: [UInt]) {
+    private func setCardinals(_ name: String, _ values: [UInt], type: Atom = XA_CARDINAL) {
         values.withUnsafeBytes {
-            _ = XChangeProperty(connection.display, mainWindow, connection.atom(name), XA_CARDINAL, 32, PropModeReplace,
+            _ = XChangeProperty(connection.display, mainWindow, connection.atom(name), type, 32, PropModeReplace,
                                 $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
         }
+    }
+
+    private func setAtoms(_ name: String, _ atoms: [Atom]) {
+        setCardinals(name, atoms.map { UInt($0) }, type: XA_ATOM)
+    }
+
+    /// Copies the finished main frame to the window, then lets a window
+    /// manager waiting on a sync request know once that frame has its size.
+    public func presentMainFrame() {
+        mainBuffer.present()
+        framePresented = true
+        syncCounter?.presented(width: mainBuffer.width, height: mainBuffer.height)
     }
 
     // MARK: - Geometry
@@ -143,7 +187,8 @@ public final class Toolkit {
     }
 
     /// The accessibility bus's address, as at-spi-bus-launcher publishes it
-    /// on the root window; a round trip, so read it once, after the first frame.
+    /// on the root window; a round trip (the atom came with the start-up
+    /// batch), so read it once, after the first frame.
     public var accessibilityBusAddress: String? {
         guard let value = connection.property("AT_SPI_BUS", of: connection.root, type: XA_STRING), value.format == 8,
               let address = String(validating: value.bytes, as: UTF8.self), !address.isEmpty else { return nil }

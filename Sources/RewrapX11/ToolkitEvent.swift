@@ -11,10 +11,13 @@ public enum ToolkitEvent: Equatable, Sendable {
     /// arrived at; while the popup grabs the pointer, a click outside it still
     /// arrives at the popup.
     case pressed(WindowRole, x: Int, y: Int)
-    /// Wheel steps: buttons 4/5 scroll vertically, or sideways with Shift;
-    /// buttons 6/7 scroll sideways.
+    /// Pixels to scroll, positive down and right: from a touchpad's XInput 2.1
+    /// valuators, or a wheel click's step (buttons 4/5 vertically, or sideways
+    /// with Shift; buttons 6/7 sideways).
     case scrolled(WindowRole, dx: Int, dy: Int)
     case keyPressed(Key)
+    /// The main window gained (true) or lost the keyboard focus.
+    case focusChanged(Bool)
     case closeRequested
     /// The popup's window was destroyed from outside the program.
     case popupDestroyed

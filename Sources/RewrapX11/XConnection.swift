@@ -16,7 +16,11 @@ public final class XConnection {
     public let visual: UnsafeMutablePointer<Visual>
     public let colormap: Colormap
     public let depth: Int32
-    private var atoms: [String: Atom] = [:]
+    /// The same connection as XCB sees it, for requests sent together.
+    public let xcb: OpaquePointer
+    /// Whether the server offers SYNC, for `_NET_WM_SYNC_REQUEST`.
+    public let hasSync: Bool
+    private var atoms: [String: Atom]
 
     public init(name: String?) throws(ToolkitError) {
         guard let display = XOpenDisplay(name) else {
@@ -29,6 +33,8 @@ public final class XConnection {
         visual = XDefaultVisual(display, screen)
         colormap = XDefaultColormap(display, screen)
         depth = XDefaultDepth(display, screen)
+        xcb = XGetXCBConnection(display)
+        (atoms, hasSync) = Self.handshake(xcb, atoms: Self.startupAtoms(screen: screen))
         XSetIOErrorHandler { _ in
             writeLine("rewrap: lost the connection to the X server")
             _exit(1)

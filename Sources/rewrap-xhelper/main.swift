@@ -6,7 +6,9 @@ import Glibc
 // What end-to-end tests need from X that xdotool cannot do: close a window
 // the way a window manager does, destroy another client's window, hold a
 // pointer grab, list popups, publish XSETTINGS or X resources, read raw
-// pixels, and stand in for a desktop panel.
+// pixels, stand in for a desktop panel, play a window manager's part in
+// _NET_WM_SYNC_REQUEST, listen as a launcher does, and open a plain window
+// to take the focus.
 
 let usage = """
     usage: rewrap-xhelper close WINDOW        send WM_DELETE_WINDOW, as a window manager would
@@ -17,6 +19,15 @@ let usage = """
            rewrap-xhelper resources TEXT      set the root window's RESOURCE_MANAGER, as xrdb does
            rewrap-xhelper pixels X,Y...       the visual's masks, then each root pixel's raw value
            rewrap-xhelper panel HEIGHT        a dock along the bottom edge reserving HEIGHT pixels, as a desktop panel does
+           rewrap-xhelper sync WINDOW VALUE WIDTH HEIGHT
+                                              send _NET_WM_SYNC_REQUEST with VALUE, resize, wait up to 5 s
+                                              for the counter; print the counter and the colour of the
+                                              window's bottom-right pixel at that moment; an unchanged
+                                              size gets a synthetic ConfigureNotify, as ICCCM asks
+           rewrap-xhelper counter WINDOW      print the window's _NET_WM_SYNC_REQUEST_COUNTER value
+           rewrap-xhelper listen-startup SECONDS
+                                              print the first _NET_STARTUP_INFO message sent to the root
+           rewrap-xhelper window TITLE        map a plain window, print its id, stay until killed
     """
 
 func die(_ message: String) -> Never {
@@ -28,6 +39,17 @@ func die(_ message: String) -> Never {
 func say(_ message: String) {
     var line = message + "\n"
     line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+}
+
+/// The XSync counter a window publishes for _NET_WM_SYNC_REQUEST.
+func syncCounter(of target: Window, on display: OpaquePointer) -> UInt32 {
+    var type: Atom = 0, format: Int32 = 0, count: UInt = 0, remaining: UInt = 0
+    var data: UnsafeMutablePointer<UInt8>?
+    XGetWindowProperty(display, target, XInternAtom(display, "_NET_WM_SYNC_REQUEST_COUNTER", 0), 0, 1, 0, XA_CARDINAL,
+                       &type, &format, &count, &remaining, &data)
+    guard let data, count == 1 else { die("window \(target) has no _NET_WM_SYNC_REQUEST_COUNTER") }
+    defer { XFree(data) }
+    return UInt32(truncatingIfNeeded: data.withMemoryRebound(to: UInt.self, capacity: 1) { $0.pointee })
 }
 
 func window(_ token: String) -> Window {
@@ -170,6 +192,103 @@ case "panel":
     XMapWindow(display, panel)
     XSync(display, 0)
     say("ready")
+    while true { pause() }
+
+case "sync":
+    guard arguments.count == 5, let value = Int64(arguments[2]), let width = UInt32(arguments[3]),
+          let height = UInt32(arguments[4]) else { die(usage) }
+    let target = window(arguments[1])
+    let counter = syncCounter(of: target, on: display)
+    // The window manager's order (EWMH): the request, then the resize.
+    var request = XEvent()
+    request.xclient.type = ClientMessage
+    request.xclient.window = target
+    request.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+    request.xclient.format = 32
+    request.xclient.data.l.0 = Int(XInternAtom(display, "_NET_WM_SYNC_REQUEST", 0))
+    request.xclient.data.l.1 = Int(CurrentTime)
+    request.xclient.data.l.2 = Int(UInt32(truncatingIfNeeded: value))
+    request.xclient.data.l.3 = Int(UInt32(truncatingIfNeeded: value >> 32))
+    XSendEvent(display, target, 0, 0, &request)
+    var attributes = XWindowAttributes()
+    XGetWindowAttributes(display, target, &attributes)
+    if attributes.width == Int32(width) && attributes.height == Int32(height) {
+        // The server sends no ConfigureNotify for an unchanged size; a window
+        // manager then sends a synthetic one (ICCCM 4.1.5).
+        var configure = XEvent()
+        configure.xconfigure.type = ConfigureNotify
+        configure.xconfigure.event = target
+        configure.xconfigure.window = target
+        configure.xconfigure.width = attributes.width
+        configure.xconfigure.height = attributes.height
+        XSendEvent(display, target, 0, StructureNotifyMask, &configure)
+    } else {
+        XResizeWindow(display, target, width, height)
+    }
+    XSync(display, 0)
+    let xcb = XGetXCBConnection(display)
+    for _ in 0..<5000 {
+        let reply = xcb_sync_query_counter_reply(xcb, xcb_sync_query_counter(xcb, counter), nil)
+        defer { free(reply) }
+        guard let shown = reply?.pointee.counter_value else { die("cannot read counter 0x\(String(counter, radix: 16))") }
+        let current = Int64(shown.hi) << 32 | Int64(shown.lo)
+        if current == value {
+            // What the window shows at the moment the counter says it is ready.
+            guard let image = XGetImage(display, target, Int32(width) - 1, Int32(height) - 1, 1, 1, UInt.max, ZPixmap) else {
+                die("cannot read the window's pixels")
+            }
+            // XGetPixel and XDestroyImage are macros over these.
+            say("counter \(current) pixel 0x\(String(image.pointee.f.get_pixel(image, 0, 0), radix: 16))")
+            _ = image.pointee.f.destroy_image(image)
+            exit(0)
+        }
+        usleep(1_000)
+    }
+    die("timed out: the counter never reached \(value)")
+
+case "counter":
+    guard arguments.count == 2 else { die(usage) }
+    let xcb = XGetXCBConnection(display)
+    let reply = xcb_sync_query_counter_reply(xcb, xcb_sync_query_counter(xcb, syncCounter(of: window(arguments[1]), on: display)), nil)
+    guard let shown = reply?.pointee.counter_value else { die("cannot read the counter") }
+    say(String(Int64(shown.hi) << 32 | Int64(shown.lo)))
+    free(reply)
+
+case "listen-startup":
+    guard arguments.count == 2, let seconds = Double(arguments[1]) else { die(usage) }
+    XSelectInput(display, root, PropertyChangeMask)
+    XSync(display, 0)
+    say("listening")
+    let begin = XInternAtom(display, "_NET_STARTUP_INFO_BEGIN", 0), more = XInternAtom(display, "_NET_STARTUP_INFO", 0)
+    var message: [UInt8] = []
+    let deadline = Double(time(nil)) + seconds
+    while Double(time(nil)) < deadline {
+        guard XPending(display) > 0 else {
+            usleep(5_000)
+            continue
+        }
+        var event = XEvent()
+        XNextEvent(display, &event)
+        guard event.type == ClientMessage, event.xclient.format == 8,
+              event.xclient.message_type == begin || (event.xclient.message_type == more && !message.isEmpty) else { continue }
+        if event.xclient.message_type == begin { message = [] }
+        let piece = withUnsafeBytes(of: event.xclient.data.b) { Array($0) }
+        if let end = piece.firstIndex(of: 0) {
+            message += piece[..<end]
+            say(String(decoding: message, as: UTF8.self))
+            exit(0)
+        }
+        message += piece
+    }
+    die("no startup message within \(arguments[1]) s")
+
+case "window":
+    guard arguments.count == 2 else { die(usage) }
+    let plain = XCreateSimpleWindow(display, root, 200, 200, 300, 200, 0, 0, XWhitePixel(display, XDefaultScreen(display)))
+    XStoreName(display, plain, arguments[1])
+    XMapWindow(display, plain)
+    XSync(display, 0)
+    say("0x" + String(plain, radix: 16))
     while true { pause() }
 
 default:

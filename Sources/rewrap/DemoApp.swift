@@ -88,6 +88,7 @@ final class DemoApp {
                 drawFrame(at: now)
             }
             guard running else { break }
+            toolkit.finishStartup()
             if let due = accessibilityLookup, clock.now >= due {
                 accessibilityLookup = nil
                 accessibility = AccessibilityLink(toolkit: toolkit) { [unowned self] in accessibleTree() }
@@ -111,7 +112,7 @@ final class DemoApp {
     private func handle(_ event: ToolkitEvent) {
         switch event {
         case .exposed(.main):
-            if bufferIsCurrent { toolkit.mainBuffer.present() } else { needsDraw = true }
+            if bufferIsCurrent { toolkit.presentMainFrame() } else { needsDraw = true }
         case .exposed(.popup):
             if let buffer = toolkit.popupBuffer, shownPopup?.isDrawn == true { buffer.present() } else { needsPopupDraw = true }
         case .configured(let width, let height):
@@ -128,12 +129,14 @@ final class DemoApp {
         case .pressed(let role, let x, let y):
             handlePress(role, x: x, y: y)
         case .scrolled(.main, let dx, let dy):
-            let step = controller.metrics.scrollStep
-            send(.scrolled(by: Point(x: Double(dx) * step, y: Double(dy) * step)))
+            send(.scrolled(by: Point(x: Double(dx), y: Double(dy))))
         case .scrolled(.popup, _, let dy):
-            send(.popupScrolled(rows: dy))
+            // A menu scrolls by whole rows: one a wheel click, whatever its pixels.
+            if dy != 0 { send(.popupScrolled(rows: dy > 0 ? 1 : -1)) }
         case .keyPressed(let key):
             send(.key(key))
+        case .focusChanged(let focused):
+            send(.windowFocusChanged(focused))
         case .closeRequested:
             running = false
         case .popupDestroyed:
@@ -217,7 +220,7 @@ final class DemoApp {
             Inspector(metrics: controller.metrics, measurer: painter.measurer, palette: painter.palette)
                 .paint(scene: frame.scene, breakpoints: breakpoints, scroll: frame.scroll, viewport: frame.viewport, on: toolkit.mainBuffer)
         }
-        toolkit.mainBuffer.present()
+        toolkit.presentMainFrame()
         bufferIsCurrent = true
         needsDraw = false
         if let frameLog {

@@ -64,7 +64,7 @@ struct Stage {
             ? scene.nodes.map { presented($0.id, at: now, scroll: scroll) }
             : scene.nodes.map { PixelRect($0.frame.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
         return Painter.Frame(scene: scene, presented: presentedFrames, viewport: controller.viewport, scroll: scroll,
-                             focus: controller.focusVisible ? controller.focus : nil, hovered: controller.hovered,
+                             focus: controller.ring, hovered: controller.hovered,
                              pressed: controller.popup?.owner)
     }
 

@@ -6,6 +6,7 @@ import Foundation
 ///     let settings = try HelperProcess(["xsettings", "Gtk/EnableAnimations=0"], server: server)
 public final class HelperProcess: @unchecked Sendable {
     private let process = Process()
+    private let output = Pipe()
     /// What the helper printed when it became ready, such as "ready".
     public let greeting: String
 
@@ -13,10 +14,17 @@ public final class HelperProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: PackagePaths.helperBinary)
         process.arguments = arguments
         process.environment = ["DISPLAY": server.display]
-        let output = Pipe()
         process.standardOutput = output
         try process.run()
         greeting = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits up to `timeout` seconds for the helper to finish and returns
+    /// what it printed after its greeting, trimmed.
+    public func rest(timeout: Double) -> String {
+        if !waitForExit(process, timeout: timeout) { stop() }
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -10,6 +10,8 @@ public struct TraceFrame: Decodable, Sendable {
         public var frame: [Double]
         public var target: [Double]
         public var focused: Bool?
+        /// The focus ring is drawn around it.
+        public var ring: Bool?
 
         public var rect: Rect { Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]) }
         public var targetRect: Rect { Rect(x: target[0], y: target[1], width: target[2], height: target[3]) }

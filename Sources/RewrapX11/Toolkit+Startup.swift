@@ -1,0 +1,35 @@
+import CX11
+
+/// The end of start-up: the launcher told the window is up, and what the first
+/// frame does not need set up after it, so that no reply delays the first frame.
+extension Toolkit {
+    /// Sets up smooth scrolling and the input method once the first frame has
+    /// been presented; does nothing before that, or after it has run once.
+    /// The loop calls it before each sleep.
+    public func finishStartup() {
+        guard framePresented, !startupFinished else { return }
+        startupFinished = true
+        pointerDevices = PointerDevices(connection: connection, windows: [mainWindow])
+        inputMethod = InputMethod(connection: connection, window: mainWindow)
+    }
+
+    /// Sends "remove" for the launcher's startup sequence: the first piece as
+    /// `_NET_STARTUP_INFO_BEGIN`, the rest as `_NET_STARTUP_INFO`, to the root
+    /// window where launchers listen.
+    func completeLaunch() {
+        guard let launch else { return }
+        self.launch = nil
+        for (index, piece) in StartupNotification.pieces(of: launch.removeMessage).enumerated() {
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = mainWindow
+            event.xclient.message_type = connection.atom(index == 0 ? "_NET_STARTUP_INFO_BEGIN" : "_NET_STARTUP_INFO")
+            event.xclient.format = 8
+            withUnsafeMutableBytes(of: &event.xclient.data.b) { bytes in
+                for (offset, byte) in piece.enumerated() { bytes[offset] = byte }
+            }
+            XSendEvent(connection.display, connection.root, 0, PropertyChangeMask, &event)
+        }
+        connection.flush()
+    }
+}

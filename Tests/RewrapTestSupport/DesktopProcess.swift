@@ -1,0 +1,79 @@
+import Foundation
+
+/// A program a test runs beside Rewrap on its Xvfb, such as the openbox
+/// window manager, the xsettingsd settings daemon, an input method server or
+/// a protocol tracer; always stopped, SIGKILL after a short wait.
+///
+///     let openbox = try DesktopProcess.openbox(on: server)
+///     defer { openbox.stop() }
+public final class DesktopProcess: @unchecked Sendable {
+    public let process = Process()
+    private let name: String
+    private let logFile: TemporaryFile
+
+    public init(_ arguments: [String], server: XvfbServer, environment: [String: String] = [:]) throws {
+        name = arguments[0]
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = server.display
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        logFile = try TemporaryFile(suffix: ".log")
+        process.standardOutput = try FileHandle(forWritingTo: logFile.url)
+        process.standardError = process.standardOutput
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// What the program printed so far, standard output and error together.
+    public var log: String { (try? String(contentsOf: logFile.url, encoding: .utf8)) ?? "" }
+
+    /// xsettingsd from Debian serving `settings` (lines such as
+    /// `Gtk/EnableAnimations 0`) from `file`, once it owns the selection.
+    /// Write the file again and send SIGHUP for a live change.
+    public static func xsettingsd(on server: XvfbServer, file: TemporaryFile) throws -> DesktopProcess {
+        let daemon = try DesktopProcess(["/usr/bin/xsettingsd", "-c", file.path], server: server)
+        try daemon.waitUntil("xsettingsd to own _XSETTINGS_S0") { daemon.log.contains("Took ownership") }
+        return daemon
+    }
+
+    /// openbox from Debian, with its stock configuration, once it manages the screen.
+    public static func openbox(on server: XvfbServer) throws -> DesktopProcess {
+        let openbox = try DesktopProcess(["/usr/bin/openbox", "--sm-disable"], server: server)
+        try openbox.waitUntil("openbox to manage the screen") {
+            let root = try runCommand(["/usr/bin/xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": server.display])
+            return root.stdout.contains("window id #")
+        }
+        return openbox
+    }
+
+    /// Polls `condition` for up to `timeout` seconds while the program runs.
+    public func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            guard process.isRunning else { throw TestFailure("\(name) exited (\(process.terminationStatus)) waiting for \(what)") }
+            usleep(20_000)
+        }
+        throw TestFailure("timed out waiting for \(what)")
+    }
+
+    /// Sends a signal, such as SIGHUP to make xsettingsd read its file again.
+    public func signal(_ number: Int32) {
+        if process.isRunning { kill(process.processIdentifier, number) }
+    }
+
+    public func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        if !waitForExit(process, timeout: 3) {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    deinit {
+        stop()
+    }
+}
