@@ -7,6 +7,10 @@ extension ATSPIBridge {
         switch event {
         case .focus(let key):
             signal(key, interface: "org.a11y.atspi.Event.Focus", member: "Focus", detail: "") { $0.int32(0) }
+        case .windowActivated(let key, let active):
+            let name = tree[key]?.name ?? ""
+            signal(key, interface: "org.a11y.atspi.Event.Window", member: active ? "Activate" : "Deactivate", detail: "",
+                   signature: "s") { $0.string(name) }
         case .stateChanged(let key, let state, let on):
             signal(key, member: "StateChanged", detail: state.name, detail1: on ? 1 : 0) { $0.int32(0) }
         case .nameChanged(let key, let name):

@@ -107,7 +107,7 @@ extension ATSPIBridge {
             let parent = node.parent.map(reference) ?? .null
             return [
                 Property(name: "Name", signature: "s") { $0.string(node.name) },
-                Property(name: "Description", signature: "s") { $0.string(node.action?.description ?? "") },
+                Property(name: "Description", signature: "s") { $0.string("") },
                 Property(name: "Parent", signature: "(so)") { $0.reference(parent) },
                 Property(name: "ChildCount", signature: "i") { $0.int32(node.children.count) },
                 Property(name: "Locale", signature: "s") { $0.string("") },

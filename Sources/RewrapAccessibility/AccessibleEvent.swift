@@ -2,6 +2,8 @@
 public enum AccessibleEvent: Hashable, Sendable {
     /// The keyboard focus moved to this node.
     case focus(AccessibleKey)
+    /// The window got (true) or lost the desktop's focus.
+    case windowActivated(AccessibleKey, Bool)
     case stateChanged(AccessibleKey, AccessibleState, Bool)
     case nameChanged(AccessibleKey, String)
     /// `child` was added to `parent` at `index`.

@@ -1,6 +1,7 @@
 /// The states Rewrap reports, numbered as `AtspiStateType`
 /// (atspi-constants.h); a state set travels as two 32-bit words of bits.
 public enum AccessibleState: UInt32, CaseIterable, Sendable {
+    case active = 1
     case checked = 4
     case enabled = 8
     case expandable = 9
@@ -22,6 +23,7 @@ public enum AccessibleState: UInt32, CaseIterable, Sendable {
     /// The name state-changed events carry, as libatspi spells it.
     public var name: String {
         switch self {
+        case .active: return "active"
         case .checked: return "checked"
         case .enabled: return "enabled"
         case .expandable: return "expandable"

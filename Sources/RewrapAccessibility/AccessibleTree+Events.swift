@@ -29,6 +29,9 @@ extension AccessibleTree {
                 if node.frame != before.frame || node.window != before.window { events.append(.boundsChanged(node.key)) }
             }
         }
+        if let frame = self[.frame], let before = old[.frame], frame.states.contains(.active) != before.states.contains(.active) {
+            events.append(.windowActivated(.frame, frame.states.contains(.active)))
+        }
         if focused != old.focused {
             if let before = old.focused, self[before] != nil { events.append(.stateChanged(before, .focused, false)) }
             if let after = focused { events += [.stateChanged(after, .focused, true), .focus(after)] }

@@ -4,20 +4,23 @@ import RewrapScene
 
 extension AccessibleTree {
     /// The tree of one drawn frame: `drawn` is what the painter and the
-    /// trace get, `focus` the controller's focus (ring or not) and `popup`
-    /// the open menu as the trace reports it.
-    public init(application: String, title: String, drawn: Painter.Frame, focus: NodeID?, popup: TraceRecord.Popup?) {
+    /// trace get, `focus` the controller's focus (ring or not), `popup` the
+    /// open menu as the trace reports it, and `active` whether the window
+    /// has the desktop's focus: screen readers follow the active window.
+    public init(application: String, title: String, drawn: Painter.Frame, focus: NodeID?, popup: TraceRecord.Popup?,
+                active: Bool = true) {
         let window = PixelRect(x: 0, y: 0, width: Int(drawn.viewport.width), height: Int(drawn.viewport.height))
         let always: Set<AccessibleState> = [.enabled, .sensitive, .visible]
         let highlighted = popup.flatMap { popup in popup.menu.highlighted.map { popup.menu.entries[$0].id } }
-        let focused = highlighted ?? focus
+        let focused = active ? highlighted ?? focus : nil
         func states(_ frame: PixelRect, _ extra: Set<AccessibleState> = []) -> Set<AccessibleState> {
             always.union(extra).union(frame.overlaps(window) ? [.showing] : [])
         }
 
         append(AccessibleNode(key: .application, role: .application, name: application, states: always.union([.showing]),
                               frame: PixelRect(x: 0, y: 0, width: 0, height: 0), parent: nil))
-        append(AccessibleNode(key: .frame, role: .frame, name: title, states: always.union([.showing, .resizable]),
+        append(AccessibleNode(key: .frame, role: .frame, name: title,
+                              states: always.union(active ? [.showing, .resizable, .active] : [.showing, .resizable]),
                               frame: window, parent: .application))
 
         let shown = zip(drawn.scene.nodes, drawn.presented).compactMap { node, frame in frame.map { (node, $0) } }
@@ -55,7 +58,7 @@ extension AccessibleTree {
             accessible.lines = node.lines
             append(accessible)
         }
-        if let popup, let owner = self[.node(popup.menu.owner)] { appendMenu(popup, owner: owner, states: always) }
+        if let popup, let owner = self[.node(popup.menu.owner)] { appendMenu(popup, owner: owner, states: always, active: active) }
     }
 
     private mutating func appendChipList(_ frame: PixelRect, _ name: String, _ states: Set<AccessibleState>) {
@@ -64,7 +67,8 @@ extension AccessibleTree {
 
     /// The open popup hangs from its button: a menu of check menu items for
     /// a dropdown, of plain items for the badge's list of hidden chips.
-    private mutating func appendMenu(_ popup: TraceRecord.Popup, owner: AccessibleNode, states always: Set<AccessibleState>) {
+    private mutating func appendMenu(_ popup: TraceRecord.Popup, owner: AccessibleNode, states always: Set<AccessibleState>,
+                                     active: Bool) {
         let window = AccessibleWindow.popup(x: popup.frame.x, y: popup.frame.y)
         let menuKey = AccessibleKey.menu(of: popup.menu.owner)
         let isDropdown = owner.role == .comboBox
@@ -75,7 +79,7 @@ extension AccessibleTree {
             // A row that a menu cut to fit the screen has scrolled away is still an option, just not shown.
             var states = always.union(row == nil ? [.focusable, .selectable] : [.showing, .focusable, .selectable])
             if isDropdown { states.formUnion(entry.isSelected ? [.checkable, .checked] : [.checkable]) }
-            if popup.menu.highlighted == index { states.formUnion([.selected, .focused]) }
+            if popup.menu.highlighted == index { states.formUnion(active ? [.selected, .focused] : [.selected]) }
             var item = AccessibleNode(key: .node(entry.id), role: isDropdown ? .checkMenuItem : .menuItem, name: entry.text,
                                       states: states, frame: row ?? PixelRect(x: 0, y: 0, width: 0, height: 0),
                                       window: window, parent: menuKey)

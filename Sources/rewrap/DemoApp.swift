@@ -241,7 +241,7 @@ final class DemoApp {
     private func accessibleTree() -> AccessibleTree {
         AccessibleTree(application: "rewrap", title: controller.state.panel.title,
                        drawn: stage.shown(at: clock.now, controller: controller), focus: controller.focus,
-                       popup: controller.popup.flatMap { shownPopup?.traced($0) })
+                       popup: controller.popup.flatMap { shownPopup?.traced($0) }, active: controller.windowFocused)
     }
 
     private func drawPopup() {

@@ -10,8 +10,13 @@ final class AccessibilityTests: XCTestCase {
                                 "chip": "list item", "badge": "push button"]
 
     /// Rewrap at +37+23, so screen and window coordinates differ, on a bus.
-    private func start(_ arguments: [String] = []) throws -> (RewrapSession, AccessibilityBusProcess, ATSPIClient) {
+    private func start(_ arguments: [String] = [], windowManager: Bool = false) throws
+        -> (RewrapSession, AccessibilityBusProcess, ATSPIClient) {
         let server = try XvfbServer()
+        if windowManager {
+            let openbox = try DesktopProcess.openbox(on: server)
+            addTeardownBlock { openbox.stop() }
+        }
         let bus = try AccessibilityBusProcess(server: server)
         let session = try RewrapSession(arguments: ["--geometry", "680x420+37+23"] + arguments,
                                         environment: ["DBUS_SESSION_BUS_ADDRESS": ""], server: server)
@@ -142,6 +147,29 @@ final class AccessibilityTests: XCTestCase {
         try session.waitUntil("the menu") { try session.lastFrame().popup?.owner == first.id }
         let popup = try XCTUnwrap(try session.lastFrame().popup)
         XCTAssertEqual(try XCTUnwrap(try client.tree().first("menu", named: first.text)).node.extents, popup.frame.map { Int($0) })
+    }
+
+    /// Screen readers follow the active window: under openbox, the frame is
+    /// active while the window has the focus, and says so when that changes.
+    func testWindowActivationFollowsTheDesktopsFocus() throws {
+        let (session, _, client) = try start(windowManager: true)
+        try session.xdotool(["windowactivate", "--sync", session.windowID])
+        try session.key("Tab")
+        try session.waitUntil("focus on shape") { try session.lastFrame().node("shape")?.focused == true }
+        XCTAssertTrue(try client.tree().children.first?.states.contains("active") == true)
+        _ = try client.events(wait: 0.5)
+
+        let other = try HelperProcess(["window", "Another window"], server: session.server)
+        defer { other.stop() }
+        var events = try client.events(wait: 1)
+        XCTAssertTrue(events.contains { $0.type == "window:deactivate" && $0.source.role == "frame" }, "\(events)")
+        XCTAssertTrue(events.contains { $0.type == "object:state-changed:active" && $0.detail1 == 0 }, "\(events)")
+        XCTAssertFalse(try client.tree().children.first?.states.contains("active") == true)
+
+        try session.xdotool(["windowactivate", "--sync", session.windowID])
+        events = try client.events(wait: 1)
+        XCTAssertTrue(events.contains { $0.type == "window:activate" && $0.source.role == "frame" }, "\(events)")
+        XCTAssertTrue(events.contains { $0.type == "focus:" && $0.source.name == "Shape: Circle" }, "\(events)")
     }
 
     func testScrolledExtentsMatchTheDrawnFrames() throws {

@@ -67,6 +67,25 @@ final class AccessibleEventsTests: XCTestCase {
         ])
     }
 
+    func testLosingTheDesktopsFocusDeactivatesTheWindowAndGainingItFocusesTheControlAgain() {
+        var active = SceneFixture()
+        active.focus = "pattern"
+        var inactive = active
+        inactive.active = false
+        XCTAssertNil(inactive.tree.focused, "no control is focused in a window that is not active")
+        XCTAssertEqual(inactive.tree.events(since: active.tree, boundsSince: nil), [
+            .stateChanged(.frame, .active, false),
+            .windowActivated(.frame, false),
+            .stateChanged(.node("pattern"), .focused, false),
+        ])
+        XCTAssertEqual(active.tree.events(since: inactive.tree, boundsSince: nil), [
+            .stateChanged(.frame, .active, true),
+            .windowActivated(.frame, true),
+            .stateChanged(.node("pattern"), .focused, true),
+            .focus(.node("pattern")),
+        ])
+    }
+
     func testScrollingAnnouncesWhatLeftTheWindow() {
         var top = SceneFixture()
         top.viewport = Size(width: 680, height: 120)

@@ -26,6 +26,7 @@ struct SceneFixture {
     var scroll = Point.zero
     var focus: NodeID?
     var popup: TraceRecord.Popup?
+    var active = true
 
     var scene: Scene {
         PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
@@ -41,7 +42,7 @@ struct SceneFixture {
     }
 
     var tree: AccessibleTree {
-        AccessibleTree(application: "rewrap", title: "Rewrap", drawn: drawn, focus: focus, popup: popup)
+        AccessibleTree(application: "rewrap", title: "Rewrap", drawn: drawn, focus: focus, popup: popup, active: active)
     }
 
     var trace: TraceRecord {
