@@ -31,11 +31,11 @@ let package = Package(
         .target(name: "RewrapPanelFile"),
         .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"]),
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText"]),
-        .target(name: "RewrapX11", dependencies: ["CX11", "RewrapScene", "RewrapText"]),
+        .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText"]),
         .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .executableTarget(name: "rewrap", dependencies: [
-            "CLinux", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
+            "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
             "RewrapAccessibility",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),

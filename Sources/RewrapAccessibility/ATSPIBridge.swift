@@ -8,9 +8,9 @@ import RewrapScene
 /// the app. It runs on the app's thread: its one descriptor joins the
 /// app's poll, and `pump` does the work when it is readable.
 ///
-///     guard let bridge = ATSPIBridge(address: busAddress, name: "rewrap", tree: currentTree, mainWindowOrigin: origin) else { ... }
-///     poll(..., bridge.descriptor, ...); for input in bridge.pump() { send(input) }
-///     bridge.publish(currentTree(), settled: !animating)
+///     guard let bridge = ATSPIBridge(address: busAddress, name: "rewrap", tree: tree(), mainWindowOrigin: origin) else { ... }
+///     poll(..., bridge.descriptor, ...); for input in bridge.pump(tree: tree) { send(input) }
+///     bridge.publish(tree(), settled: !animating)
 public final class ATSPIBridge {
     let library: DBusLibrary
     private var connection: OpaquePointer?
@@ -18,23 +18,24 @@ public final class ATSPIBridge {
     public private(set) var descriptor: Int32?
     let uniqueName: String
     let applicationName: String
-    let currentTree: () -> AccessibleTree
     let mainWindowOrigin: () -> (x: Int, y: Int)
     var objects = ATSPIObjects()
     /// The application id the registry may set.
     var applicationID: Int32 = 0
     /// Inputs asked for by actions, handed to the app after the pump.
     var requests: [Input] = []
-    /// Built once per pump: a burst of calls walking the tree sees one frame.
+    /// What clients are answered from during a pump, built once on first
+    /// need: a burst of calls walking the tree sees one frame.
+    private var answering: (() -> AccessibleTree)?
     private var answeringTree: AccessibleTree?
     private var answeringOrigin: (x: Int, y: Int)?
     private var published: AccessibleTree
     private var settled: AccessibleTree
 
     /// Connects to the accessibility bus at `address` and embeds the
-    /// application in the registry's desktop; nil when that fails.
-    public init?(address: String, name: String, tree: @escaping () -> AccessibleTree,
-                 mainWindowOrigin: @escaping () -> (x: Int, y: Int)) {
+    /// application, whose tree is `tree` now, in the registry's desktop;
+    /// nil when that fails.
+    public init?(address: String, name: String, tree: AccessibleTree, mainWindowOrigin: @escaping () -> (x: Int, y: Int)) {
         guard let library = DBusLibrary.shared, let connection = library.connect(to: address) else { return nil }
         let api = library.api
         var fd: Int32 = -1
@@ -47,10 +48,9 @@ public final class ATSPIBridge {
         descriptor = fd
         uniqueName = String(cString: unique)
         applicationName = name
-        currentTree = tree
         self.mainWindowOrigin = mainWindowOrigin
-        published = tree()
-        settled = published
+        published = tree
+        settled = tree
         let filter: DBusHandleMessageFunction = { _, message, bridge in
             guard let message, let bridge else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             let handled = Unmanaged<ATSPIBridge>.fromOpaque(bridge).takeUnretainedValue().handle(message)
@@ -74,13 +74,18 @@ public final class ATSPIBridge {
         return 0.01
     }
 
-    /// Reads and answers whatever clients sent, without blocking. Returns
-    /// the inputs actions asked for. A bus that went away is let go silently.
-    public func pump() -> [Input] {
+    /// Reads and answers whatever clients sent, from `tree`, without
+    /// blocking. Returns the inputs actions asked for. A bus that went away
+    /// is let go silently.
+    public func pump(tree: @escaping () -> AccessibleTree) -> [Input] {
         guard let connection else { return [] }
         let api = library.api
-        answeringTree = nil
-        answeringOrigin = nil
+        answering = tree
+        defer {
+            answering = nil
+            answeringTree = nil
+            answeringOrigin = nil
+        }
         // Read once, then dispatch everything read: a message left queued
         // would wait for the next readable byte. Replies are written as
         // they are sent; what does not fit waits for `retryInterval`.
@@ -111,7 +116,7 @@ public final class ATSPIBridge {
     /// The tree as clients see it now.
     var tree: AccessibleTree {
         if let answeringTree { return answeringTree }
-        let tree = currentTree()
+        let tree = answering?() ?? published
         answeringTree = tree
         return tree
     }

@@ -16,7 +16,7 @@ extension Toolkit {
     /// Reads monitors, refresh rates, the work area and the window's place,
     /// and asks to hear of changes. It waits for several replies, so call it
     /// once, when the first frame is out.
-    public func watchDesktop() {
+    func watchDesktop() {
         let display = connection.display
         var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         if XRRQueryExtension(display, &eventBase, &errorBase) != 0, XRRQueryVersion(display, &major, &minor) != 0 {

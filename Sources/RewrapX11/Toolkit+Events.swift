@@ -24,19 +24,20 @@ extension Toolkit {
     }
 
     /// Sleeps in poll on the X connection until it is readable, one of
-    /// `descriptors` is, or `timeout` seconds pass; nil waits without a
-    /// limit. Flushes first, so requests go out. Returns the descriptors
-    /// among `descriptors` that are ready to read.
+    /// `descriptors` is, or `deadline` (CLOCK_MONOTONIC seconds) comes; nil
+    /// waits without a limit. Flushes first, so requests go out. Returns
+    /// the descriptors among `descriptors` that are ready to read.
     @discardableResult
-    public func wait(timeout: Double?, alsoWatching descriptors: [Int32] = []) -> [Int32] {
+    public func wait(until deadline: Double?, alsoWatching descriptors: [Int32] = []) -> [Int32] {
         connection.flush()
         if XPending(connection.display) > 0 { return [] }
+        // The timer, not poll's timeout, keeps the deadline: poll counts whole milliseconds.
+        if let deadline { timer.arm(at: deadline) }
+        let woken = (deadline == nil ? [] : [timer.descriptor]) + descriptors
         var watched = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            + descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        // Rounded up, so a frame is never drawn before it is due.
-        let milliseconds = timeout.map { Int32(min(max(0, $0) * 1000, 60_000).rounded(.up)) } ?? -1
-        guard poll(&watched, nfds_t(watched.count), milliseconds) > 0 else { return [] }
-        return watched.dropFirst().filter { $0.revents != 0 }.map(\.fd)
+            + woken.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard poll(&watched, nfds_t(watched.count), -1) > 0 else { return [] }
+        return watched.dropFirst().filter { $0.revents != 0 && $0.fd != timer.descriptor }.map(\.fd)
     }
 
     /// The keys the demo answers to; everything else is nil. Text comes from

@@ -11,6 +11,7 @@ extension Toolkit {
         startupFinished = true
         pointerDevices = PointerDevices(connection: connection, windows: [mainWindow])
         inputMethod = InputMethod(connection: connection, window: mainWindow)
+        watchDesktop()
     }
 
     /// Sends "remove" for the launcher's startup sequence: the first piece as

@@ -41,6 +41,8 @@ public final class Toolkit {
     var startupFinished = false
     /// Pixels one wheel click scrolls.
     let scrollStep: Double
+    /// Wakes `wait(until:)` at its deadline.
+    let timer: DeadlineTimer
 
     /// The interface scale: from the options, else the desktop's DPI over 96.
     public let scale: Double
@@ -53,6 +55,7 @@ public final class Toolkit {
         let detected = (settings?.dpi ?? Self.resourceDPI(connection)).map { $0 / 96 }
         scale = min(8, max(0.5, options.scale ?? detected ?? 1))
         scrollStep = Metrics(scale: scale).scrollStep
+        timer = try DeadlineTimer()
         let display = connection.display, screen = connection.screen
         do {
             // Xft's own defaults finish every pattern, so the desktop's hinting

@@ -1,7 +1,5 @@
 import RewrapAccessibility
-import RewrapCommandLine
 import RewrapLayout
-import RewrapMotion
 import RewrapPanelFile
 import RewrapScene
 import RewrapX11
@@ -18,29 +16,20 @@ final class DemoApp {
     private let themePreference: ThemePreference
     private var controller: PanelController
     private var stage: Stage
-    private var pacer = FramePacer(interval: 1 / Desktop.defaultRefreshRate)
-    private let timer: DeadlineTimer
-    /// When the hovered indicator of a cut menu scrolls it by another row.
-    private var menuScrollDeadline: Double?
-    private var watchingDesktop = false
-    private var shownPopup: ShownPopup?
+    private let popupWindow: PopupWindow
+    private let accessibility: AccessibilityLink
     private var pendingSize: Size?
     private var needsDraw = true
-    private var needsPopupDraw = false
     /// The back buffer holds the latest frame at the window's size, so an
     /// Expose only needs a copy, not a repaint.
     private var bufferIsCurrent = false
     private var running = true
-    /// nil when there is no accessibility bus.
-    private var accessibility: AccessibilityLink?
-    /// When to look for the bus: 0.1 s after the first frame, so loading
-    /// libdbus and joining the bus never compete with it; nil once looked.
-    private var accessibilityLookup: Double? = .infinity
 
     init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?,
-         frameLog: FrameLog?) throws(CommandError) {
+         frameLog: FrameLog?) {
         self.toolkit = toolkit
-        timer = try DeadlineTimer()
+        popupWindow = PopupWindow(toolkit: toolkit)
+        accessibility = AccessibilityLink(toolkit: toolkit)
         self.trace = trace
         self.frameLog = frameLog
         let metrics = Metrics(scale: toolkit.scale)
@@ -72,37 +61,24 @@ final class DemoApp {
                 if size != controller.viewport { send(.resized(size)) }
             }
             // The popup first: drawing it asks for a main frame, for the trace.
-            if needsPopupDraw { drawPopup() }
-            let now = clock.now
-            if let deadline = menuScrollDeadline, now >= deadline - FramePacer.tolerance {
-                menuScrollDeadline = nil
-                send(.menuScrollTick)
+            if popupWindow.needsDraw, popupWindow.draw(controller.popup, painter: painter, direction: stage.scene.direction) {
+                needsDraw = true
             }
-            if stage.isAnimating {
-                if let time = pacer.frameTime(at: now) {
-                    drawFrame(at: time)
-                    pacer.interval = 1 / toolkit.refreshRate
-                    pacer.advance(after: time, moveEnd: stage.moveEnd)
-                }
-            } else if needsDraw {
+            let now = clock.now
+            if popupWindow.takeDueScroll(at: now) { send(.menuScrollTick) }
+            if let time = stage.dueFrameTime(at: now) {
+                drawFrame(at: time)
+                stage.frameDrawn(at: time, refreshRate: toolkit.refreshRate)
+            } else if needsDraw && !stage.isAnimating {
                 drawFrame(at: now)
             }
             guard running else { break }
             toolkit.finishStartup()
-            if let due = accessibilityLookup, clock.now >= due {
-                accessibilityLookup = nil
-                accessibility = AccessibilityLink(toolkit: toolkit) { [unowned self] in accessibleTree() }
-            }
-            accessibility?.passEnded(animating: stage.isAnimating)
-            let retry = accessibility?.retryInterval.map { clock.now + $0 }
-            let deadlines = [stage.isAnimating ? pacer.deadline : nil, menuScrollDeadline, accessibilityLookup, retry]
-                .compactMap { $0 }.filter(\.isFinite)
-            if let next = deadlines.min() { timer.arm(at: clock.monotonicSeconds(at: next)) }
-            let bus = accessibility?.descriptors ?? []
-            let ready = toolkit.wait(timeout: nil, alsoWatching: (deadlines.isEmpty ? [] : [timer.descriptor]) + bus)
-            if let accessibility, retry != nil || ready.contains(where: bus.contains) {
-                for input in accessibility.pump() { send(input) }
-            }
+            accessibility.passEnded(at: clock.now, animating: stage.isAnimating, tree: accessibleTree)
+            let next = [stage.frameDeadline, popupWindow.scrollDeadline, accessibility.deadline(now: clock.now)]
+                .compactMap { $0 }.min()
+            let ready = toolkit.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: accessibility.descriptors)
+            for input in accessibility.pump(ready: ready, tree: accessibleTree) { send(input) }
         }
         return 0
     }
@@ -114,20 +90,24 @@ final class DemoApp {
         case .exposed(.main):
             if bufferIsCurrent { toolkit.presentMainFrame() } else { needsDraw = true }
         case .exposed(.popup):
-            if let buffer = toolkit.popupBuffer, shownPopup?.isDrawn == true { buffer.present() } else { needsPopupDraw = true }
+            popupWindow.exposed()
         case .configured(let width, let height):
             // The latest size wins, even one equal to the current viewport.
             pendingSize = Size(width: Double(width), height: Double(height))
         case .pointerMoved(.main, let x, let y):
             send(.pointerMoved(over: node(at: x, y)))
         case .pointerMoved(.popup, let x, let y):
-            send(controller.popup.flatMap { shownPopup?.pointerMoved(x, y, over: $0) } ?? .popupPointerMoved(row: nil))
+            send(popupWindow.pointerMoved(x, y, menu: controller.popup))
         case .pointerLeft(.main):
             send(.pointerLeft)
         case .pointerLeft(.popup):
             send(.popupPointerMoved(row: nil))
         case .pressed(let role, let x, let y):
-            handlePress(role, x: x, y: y)
+            if let menu = controller.popup {
+                popupWindow.pressed(role, x, y, menu: menu).map(send)
+            } else if role == .main {
+                send(.pointerPressed(on: node(at: x, y)))
+            }
         case .scrolled(.main, let dx, let dy):
             send(.scrolled(by: Point(x: Double(dx), y: Double(dy))))
         case .scrolled(.popup, _, let dy):
@@ -140,7 +120,7 @@ final class DemoApp {
         case .closeRequested:
             running = false
         case .popupDestroyed:
-            shownPopup = nil
+            popupWindow.forget()
             send(.popupLost)
         case .settingsChanged:
             if reduceMotion && stage.isAnimating {
@@ -151,37 +131,20 @@ final class DemoApp {
         }
     }
 
-    private func handlePress(_ role: WindowRole, x: Int, y: Int) {
-        if controller.popup != nil {
-            // Outside the popup, or in the main window when no grab was had.
-            let inside = role == .popup && shownPopup?.contains(x, y) == true
-            let row = inside ? controller.popup.flatMap { shownPopup?.row(at: x, y, of: $0) } : nil
-            if inside, row == nil { return }
-            send(.popupPointerPressed(row: row))
-        } else if role == .main {
-            send(.pointerPressed(on: node(at: x, y)))
-        }
-    }
-
     private func send(_ input: Input) {
         let effects = controller.handle(input, scene: stage.scene)
-        if !effects.isEmpty { accessibility?.inputHandled() }
+        if !effects.isEmpty { accessibility.inputHandled() }
         for effect in effects {
             switch effect {
             case .redraw: break
             case .relayout(let animated): relayout(animated: animated)
             case .openPopup(let menu):
                 guard let owner = stage.presented(menu.owner, at: clock.now, scroll: controller.scroll.offset) else { break }
-                let shown = ShownPopup(menu, below: owner, direction: stage.scene.direction, toolkit: toolkit,
-                                       metrics: controller.metrics, measurer: painter.measurer)
-                shownPopup = shown
-                needsPopupDraw = true
-                send(.popupPlaced(visibleRows: shown.visibleRows))
-            case .redrawPopup: needsPopupDraw = true
-            case .scheduleMenuScroll(let delay): menuScrollDeadline = clock.now + delay
-            case .closePopup:
-                toolkit.closePopup()
-                shownPopup = nil
+                send(popupWindow.open(menu, below: owner, direction: stage.scene.direction, metrics: controller.metrics,
+                                      measurer: painter.measurer))
+            case .redrawPopup: popupWindow.setNeedsDraw()
+            case .scheduleMenuScroll(let delay): popupWindow.scheduleScroll(at: clock.now + delay)
+            case .closePopup: popupWindow.close()
             }
             needsDraw = true
         }
@@ -191,9 +154,7 @@ final class DemoApp {
         let now = clock.now
         let viewport = controller.viewport
         if toolkit.mainBuffer.resize(width: Int(viewport.width), height: Int(viewport.height)) { bufferIsCurrent = false }
-        if stage.relayout(controller.state, viewport: viewport, at: now, animated: animated && !reduceMotion) {
-            pacer.start(at: now)
-        }
+        stage.relayout(controller.state, viewport: viewport, at: now, animated: animated && !reduceMotion)
         controller.sceneChanged(stage.scene)
     }
 
@@ -203,7 +164,7 @@ final class DemoApp {
         guard palette != painter.palette else { return }
         painter.palette = palette
         needsDraw = true
-        needsPopupDraw = shownPopup != nil
+        popupWindow.setNeedsDraw()
     }
 
     private func node(at x: Int, _ y: Int) -> NodeID? {
@@ -228,29 +189,14 @@ final class DemoApp {
             frameLog.frameDrawn(animating: stage.isAnimating, viewport: frame.viewport, shapeCount: toolkit.text.shapeCount)
         }
         trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
-                      popup: controller.popup.flatMap { shownPopup?.traced($0) })
-        // Monitors, refresh rates and the work area cost replies: read them once the first frame is out.
-        if !watchingDesktop {
-            watchingDesktop = true
-            toolkit.watchDesktop()
-        }
-        if accessibilityLookup == .infinity { accessibilityLookup = now + 0.1 }
+                      popup: popupWindow.traced(controller.popup))
+        accessibility.frameDrawn(at: now)
     }
 
     /// The tree a screen reader reads, from what is shown right now.
     private func accessibleTree() -> AccessibleTree {
         AccessibleTree(application: "rewrap", title: controller.state.panel.title,
                        drawn: stage.shown(at: clock.now, controller: controller), focus: controller.focus,
-                       popup: controller.popup.flatMap { shownPopup?.traced($0) }, active: controller.windowFocused)
-    }
-
-    private func drawPopup() {
-        needsPopupDraw = false
-        guard let menu = controller.popup, let plan = shownPopup?.plan, let buffer = toolkit.popupBuffer else { return }
-        painter.paintPopup(menu, plan: plan, direction: stage.scene.direction, on: buffer)
-        buffer.present()
-        shownPopup?.isDrawn = true
-        // The trace shows popup changes too, as a frame of the main window.
-        needsDraw = true
+                       popup: popupWindow.traced(controller.popup), active: controller.windowFocused)
     }
 }

@@ -2,16 +2,14 @@ import RewrapLayout
 import RewrapScene
 import RewrapX11
 
-/// The popup window while a menu is open: its rows, where it sits on the
-/// screen, and whether its buffer holds the latest drawing. The menu itself
-/// belongs to the controller; this is only where the toolkit shows it.
+/// Where an open menu's window sits on the screen and how its rows lie in
+/// it, fixed when it opens.
 struct ShownPopup {
     let plan: PopupPlan
     /// Root coordinates.
     let frame: PixelRect
     /// Fewer than the menu's entries when it was cut to fit the screen.
     let visibleRows: Int
-    var isDrawn = false
 
     /// Opens `menu` just below `owner` (window pixels), inside the work area
     /// of the monitor that holds the button, lined up with the owner's

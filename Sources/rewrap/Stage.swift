@@ -4,11 +4,13 @@ import RewrapPanelFile
 import RewrapScene
 
 /// The scene the window shows and how its nodes move towards it: the latest
-/// layout is the target, and the animator decides the presented frames.
+/// layout is the target, the animator decides the presented frames, and the
+/// pacer when the next of them is due.
 struct Stage {
     private let layout: PageLayout
     private(set) var scene: Scene
     private var animator: Animator<NodeID>
+    private var pacer = FramePacer(interval: 1 / Desktop.defaultRefreshRate)
     /// The inspector's nearest breakpoints: searching plans hundreds of
     /// widths, so once per layout is enough.
     private var breakpoints: Breakpoints?
@@ -22,17 +24,29 @@ struct Stage {
 
     var isAnimating: Bool { animator.isAnimating }
 
-    /// When the last move in flight ends.
-    var moveEnd: Double? { animator.endTime }
+    /// When the next animation frame is due; nil at rest.
+    var frameDeadline: Double? { animator.isAnimating ? pacer.deadline : nil }
+
+    /// The time to draw an animation frame for, once it is due.
+    func dueFrameTime(at now: Double) -> Double? {
+        animator.isAnimating ? pacer.frameTime(at: now) : nil
+    }
+
+    /// After drawing the frame for `time`: the next one comes an interval
+    /// of the display's refresh later, or when the move ends if sooner.
+    mutating func frameDrawn(at time: Double, refreshRate: Double) {
+        pacer.interval = 1 / refreshRate
+        pacer.advance(after: time, moveEnd: animator.endTime)
+    }
 
     /// Lays out again. A pick animates what moved; a resize never does,
-    /// though moves in flight carry on. Returns true when a move starts.
-    mutating func relayout(_ state: PanelState, viewport: Size, at now: Double, animated: Bool) -> Bool {
+    /// though moves in flight carry on.
+    mutating func relayout(_ state: PanelState, viewport: Size, at now: Double, animated: Bool) {
         scene = layout.scene(for: state, viewportWidth: viewport.width)
         breakpoints = nil
         let wasAnimating = animator.isAnimating
         animator.update(targets: scene.targets, at: now, animate: animated ? .animateChanges : .retargetInFlight)
-        return animator.isAnimating && !wasAnimating
+        if animator.isAnimating && !wasAnimating { pacer.start(at: now) }
     }
 
     /// Ends every move at once, as reduced motion asks.

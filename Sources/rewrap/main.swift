@@ -57,7 +57,7 @@ func runWindow(_ tokens: [String]) throws -> Int32 {
         throw CommandError(error.message, status: 1)
     }
     if let warning = toolkit.text.substitutionWarning { writeLine(warning) }
-    let app = try DemoApp(toolkit: toolkit, state: PanelState(panel: panel), strings: Strings(language),
+    let app = DemoApp(toolkit: toolkit, state: PanelState(panel: panel), strings: Strings(language),
                       options: options, trace: trace, frameLog: frameLog)
     return app.run()
 }

@@ -1,5 +1,4 @@
 import CLinux
-import RewrapCommandLine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,18 +8,17 @@ import Glibc
 /// without rounding its timeout to whole milliseconds.
 ///
 ///     let timer = try DeadlineTimer()
-///     timer.arm(at: clock.monotonicSeconds(at: pacer.deadline))
-///     toolkit.wait(timeout: nil, alsoWatching: [timer.descriptor])
+///     timer.arm(at: deadline)   // poll on timer.descriptor wakes then
 ///
 /// Arming again resets it, so a deadline that passed unread never wakes
 /// the loop twice.
 final class DeadlineTimer {
     let descriptor: Int32
 
-    init() throws(CommandError) {
+    init() throws(ToolkitError) {
         descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard descriptor >= 0 else {
-            throw CommandError("rewrap: cannot create a frame timer: \(String(cString: strerror(errno)))", status: 1)
+            throw ToolkitError("rewrap: cannot create a frame timer: \(String(cString: strerror(errno)))")
         }
     }
 
