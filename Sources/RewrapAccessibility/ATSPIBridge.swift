@@ -8,7 +8,7 @@ import RewrapScene
 /// the app. It runs on the app's thread: its one descriptor joins the
 /// app's poll, and `pump` does the work when it is readable.
 ///
-///     guard let bridge = ATSPIBridge(address: busAddress, name: "rewrap", tree: tree(), mainWindowOrigin: origin) else { ... }
+///     guard let bridge = ATSPIBridge(address: busAddress, tree: tree(), mainWindowOrigin: origin) else { ... }
 ///     poll(..., bridge.descriptor, ...); for input in bridge.pump(tree: tree) { send(input) }
 ///     bridge.publish(tree(), settled: !animating)
 public final class ATSPIBridge {
@@ -17,7 +17,6 @@ public final class ATSPIBridge {
     /// The descriptor to poll for reading, or nil once the bus is gone.
     public private(set) var descriptor: Int32?
     let uniqueName: String
-    let applicationName: String
     let mainWindowOrigin: () -> (x: Int, y: Int)
     var objects = ATSPIObjects()
     /// The application id the registry may set.
@@ -35,7 +34,7 @@ public final class ATSPIBridge {
     /// Connects to the accessibility bus at `address` and embeds the
     /// application, whose tree is `tree` now, in the registry's desktop;
     /// nil when that fails.
-    public init?(address: String, name: String, tree: AccessibleTree, mainWindowOrigin: @escaping () -> (x: Int, y: Int)) {
+    public init?(address: String, tree: AccessibleTree, mainWindowOrigin: @escaping () -> (x: Int, y: Int)) {
         guard let library = DBusLibrary.shared, let connection = library.connect(to: address) else { return nil }
         let api = library.api
         var fd: Int32 = -1
@@ -47,7 +46,6 @@ public final class ATSPIBridge {
         self.connection = connection
         descriptor = fd
         uniqueName = String(cString: unique)
-        applicationName = name
         self.mainWindowOrigin = mainWindowOrigin
         published = tree
         settled = tree

@@ -47,7 +47,7 @@ final class AccessibilityLink {
             lookup = nil
             looked = true
             if let address = toolkit.accessibilityBusAddress ?? AccessibilityBus.addressFromSessionBus() {
-                bridge = ATSPIBridge(address: address, name: "rewrap", tree: tree(),
+                bridge = ATSPIBridge(address: address, tree: tree(),
                                      mainWindowOrigin: { [unowned toolkit] in toolkit.mainWindowOrigin })
             }
         }
