@@ -80,8 +80,8 @@ bench: deps build
 	python3 bench/roundtrips.py
 	python3 bench/accessibility.py
 
-# The tree a screen reader sees: Rewrap in English and Spanish, and the same
-# panel in Qt 6 (../shared/reference/qt6-panel.py) for comparison.
+# The tree a screen reader sees: Rewrap in English and in Arabic (right to
+# left), and the same panel in Qt 6 (../shared/reference/qt6-panel.py).
 A11Y_REFERENCE_PACKAGES := python3-pyqt6 qt6-qpa-plugins
 
 a11y-trees: build
@@ -92,7 +92,7 @@ a11y-trees: build
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
 	scripts/atspi-session -- .build/release/rewrap --geometry 680x420+0+0
-	scripts/atspi-session -- .build/release/rewrap --geometry 340x420+0+0 --locale es
+	scripts/atspi-session -- .build/release/rewrap --geometry 420x420+0+0 --locale ar
 	QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 scripts/atspi-session --app qt6-panel.py \
 		-- /usr/bin/python3 ../shared/reference/qt6-panel.py
 
