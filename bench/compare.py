@@ -439,6 +439,32 @@ def table(results: dict[str, Result | None], args) -> str:
     return "\n".join(lines)
 
 
+GOALS = (("start-up", 1.2), ("RSS", 1.8), ("storm CPU", 1.5))
+
+
+def goal_rounds(rounds: list[dict[str, Result | None]], args) -> list[str]:
+    """One line per round: Rewrap's ratios to C against the goals."""
+    tick_ms = 1000 / CLK_TCK
+    lines = [f"Each of {len(rounds)} rounds, Rewrap/C against the goals (start-up ≤ 1.2×, RSS ≤ 1.8×, storm CPU ≤ 1.5×):", "",
+             "| round | start-up | RSS | storm CPU |", "|---:|---:|---:|---:|"]
+    met = {name: 0 for name, _ in GOALS}
+    for index, result in enumerate(rounds, 1):
+        r, c = result.get("rewrap"), result.get("c")
+        if not r or not c:
+            lines.append(f"| {index} | n/a | n/a | n/a |")
+            continue
+        values = (statistics.median(r.startup) / statistics.median(c.startup), r.rss_kb / c.rss_kb,
+                  (r.storm_ms if r.storm_ms is not None else r.storm_ticks * tick_ms)
+                  / (c.storm_ms if c.storm_ms is not None else max(1, c.storm_ticks) * tick_ms))
+        cells = []
+        for (name, goal), value in zip(GOALS, values):
+            met[name] += value <= goal
+            cells.append(f"{value:.2f}×" + ("" if value <= goal else " **over**"))
+        lines.append(f"| {index} | " + " | ".join(cells) + " |")
+    lines += ["", "Goals met in " + ", ".join(f"{met[name]} of {len(rounds)} rounds ({name})" for name, _ in GOALS), ""]
+    return lines
+
+
 def environment(args, xvfb: Xvfb, gtk_info: str) -> str:
     def pkg(name: str) -> str:
         done = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", name],
@@ -526,6 +552,8 @@ def parse_args():
     p.add_argument("--gsk-renderer", default=None,
                    help="GSK_RENDERER for GTK4 (default: GTK's own choice; e.g. cairo, gl, ngl)")
     p.add_argument("--only", default="rewrap,gtk,c", help="comma-separated subset of rewrap,gtk,c")
+    p.add_argument("--rounds", type=int, default=1,
+                   help="measure Rewrap and C this many times and print each round's ratios against the goals")
     p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for a first frame")
     p.add_argument("--out", default=str(BENCH / "out"), help="screenshots, logs, results.md")
     args = p.parse_args()
@@ -575,26 +603,33 @@ def main() -> int:
         wanted = set(args.only.split(","))
         results: dict[str, Result | None] = {}
         gtk_info = f"GTK {gtk_version} via {gtk_py}" if gtk_py else "not available"
-        for prog in programs:
-            results[prog.key] = None
-            if prog.key not in wanted:
-                continue
-            if prog.command is None:
-                log(f"{prog.label}: n/a ({prog.why_not})")
-                continue
-            log(f"{prog.label}: {shlex.join(prog.command)}")
-            try:
-                results[prog.key] = bench.measure(prog)
-            except (RuntimeError, subprocess.TimeoutExpired) as err:
-                log(f"{prog.label}: n/a ({err})")
-            if prog.key == "gtk" and results["gtk"] is not None:
-                gtk_info += f", renderer: {results['gtk'].renderer}, env " + " ".join(
-                    f"{k}={v}" for k, v in gtk_env.items())
+        rounds: list[dict[str, Result | None]] = []
+        for round_index in range(max(1, args.rounds)):
+            for prog in programs:
+                # GTK is measured once: the goals compare Rewrap with C.
+                if round_index > 0 and prog.key == "gtk":
+                    continue
+                results[prog.key] = None
+                if prog.key not in wanted:
+                    continue
+                if prog.command is None:
+                    log(f"{prog.label}: n/a ({prog.why_not})")
+                    continue
+                log(f"{prog.label} (round {round_index + 1}): {shlex.join(prog.command)}")
+                try:
+                    results[prog.key] = bench.measure(prog)
+                except (RuntimeError, subprocess.TimeoutExpired) as err:
+                    log(f"{prog.label}: n/a ({err})")
+                if prog.key == "gtk" and results["gtk"] is not None:
+                    gtk_info += f", renderer: {results['gtk'].renderer}, env " + " ".join(
+                        f"{k}={v}" for k, v in gtk_env.items())
+            rounds.append(dict(results))
 
         script = os.path.relpath(__file__)
         report = "\n".join([
             "## Rewrap vs GTK4 vs C (lower bound)", "",
             table(results, args), "",
+            *(goal_rounds(rounds, args) if len(rounds) > 1 else []),
             "Environment:", environment(args, xvfb, gtk_info), "",
             f"Screenshots and logs: {os.path.relpath(out)}/", "",
             "Reproduce: `" + shlex.join(["python3", script, *sys.argv[1:]]) + "`",
