@@ -7,7 +7,8 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 	libharfbuzz-dev libfribidi-dev libharfbuzz-bin libxi-dev libx11-xcb-dev libxcb-sync-dev \
 	xvfb xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
 	openbox xsettingsd xtrace uim-xim locales python3 \
-	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data
+	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
+	gcc libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi
 # No $ORIGIN run path: the Swift runtime is linked in, and /usr/bin is no
 # place to look for libraries.
 RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
@@ -15,7 +16,7 @@ RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
 
-.PHONY: deps build run test test-asan soak bench install uninstall deb clean
+.PHONY: deps build run test test-asan soak bench a11y-trees install uninstall deb clean
 
 # Installs only what is missing, so a second run does nothing.
 deps:
@@ -77,6 +78,23 @@ bench: deps build
 	python3 bench/extreme.py
 	python3 bench/compare.py --no-trace
 	python3 bench/roundtrips.py
+	python3 bench/accessibility.py
+
+# The tree a screen reader sees: Rewrap in English and in Arabic (right to
+# left), and the same panel in Qt 6 (../shared/reference/qt6-panel.py).
+A11Y_REFERENCE_PACKAGES := python3-pyqt6 qt6-qpa-plugins
+
+a11y-trees: build
+	@missing=$$(for p in $(A11Y_REFERENCE_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+	scripts/atspi-session -- .build/release/rewrap --geometry 680x420+0+0
+	scripts/atspi-session -- .build/release/rewrap --geometry 420x420+0+0 --locale ar
+	QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 scripts/atspi-session --app qt6-panel.py \
+		-- /usr/bin/python3 ../shared/reference/qt6-panel.py
 
 # The binary finds its assets in ../share/rewrap, so it runs from anywhere.
 # BINARY=path installs an already built binary instead of building one.

@@ -5,6 +5,9 @@ import PackageDescription
 // RewrapPanelFile and RewrapCommandLine import no C module; RewrapText shapes
 // with HarfBuzz and FriBidi but knows nothing of X. So every test but the
 // end-to-end ones runs without a display. X11 lives only in RewrapX11, behind CX11.
+// libdbus lives only in RewrapAccessibility, behind CDBus, which opens it with
+// dlopen once a bus is found (no pkgConfig: its -ldbus-1 would load libdbus and
+// libsystemd into every start).
 let package = Package(
     name: "Rewrap",
     targets: [
@@ -22,15 +25,18 @@ let package = Package(
                               "libx11-xcb-dev", "libxcb-sync-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus", providers: [.apt(["libdbus-1-3"])]),
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapPanelFile"),
         .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"]),
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText"]),
         .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText"]),
+        .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .executableTarget(name: "rewrap", dependencies: [
             "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
+            "RewrapAccessibility",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
@@ -40,6 +46,9 @@ let package = Package(
         .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapAccessibilityTests", dependencies: [
+            "RewrapAccessibility", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport",
+        ]),
         .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),

@@ -31,4 +31,9 @@ public enum Input: Hashable, Sendable {
     /// The window gained (true) or lost the keyboard focus, as when the user
     /// switches to another window: an open menu closes and the ring hides.
     case windowFocusChanged(Bool)
+    /// An assistive technology ran a node's action: a dropdown or the badge
+    /// opens its menu (or closes it when open), a row of the open menu is picked.
+    case activate(NodeID)
+    /// An assistive technology moved the keyboard focus to a dropdown or the badge.
+    case focus(NodeID)
 }

@@ -57,6 +57,13 @@ public struct PanelController: Sendable {
             var effects = popup == nil ? handleKey(key, scene: scene) : handlePopupKey(key)
             if let focus, focus != before { effects += reveal(focus, scene) }
             return effects
+        case .activate(let id):
+            return activate(id, scene: scene)
+        case .focus(let id):
+            guard popup == nil, isInteractive(id, scene) else { return [] }
+            focus = id
+            focusVisible = true
+            return reveal(id, scene) + [.redraw]
         default:
             return popup == nil ? handlePointer(input, scene: scene) : handlePopupPointer(input)
         }
@@ -149,6 +156,21 @@ public struct PanelController: Sendable {
         popup = menu
         // The menu hangs from its button, so the button must be in view.
         return reveal(id, scene) + [.openPopup(menu), .redraw]
+    }
+
+    /// Actions come from the keyboard's side of the world: the ring shows,
+    /// and a menu opens as Return would open it. A row is picked as a click
+    /// picks it, so the reflow animates the same way.
+    private mutating func activate(_ id: NodeID, scene: Scene) -> [Effect] {
+        if let menu = popup {
+            if let row = menu.entries.firstIndex(where: { $0.id == id }) { return pick(row) }
+            let closing = close()
+            return id == menu.owner || !isInteractive(id, scene) ? closing : closing + activate(id, scene: scene)
+        }
+        guard isInteractive(id, scene) else { return [] }
+        focus = id
+        focusVisible = true
+        return open(id, scene: scene, byKeyboard: true)
     }
 
     // MARK: - With a popup

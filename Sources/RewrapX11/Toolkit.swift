@@ -189,6 +189,15 @@ public final class Toolkit {
         return (Int(x), Int(y))
     }
 
+    /// The accessibility bus's address, as at-spi-bus-launcher publishes it
+    /// on the root window; a round trip (the atom came with the start-up
+    /// batch), so read it once, after the first frame.
+    public var accessibilityBusAddress: String? {
+        guard let value = connection.property("AT_SPI_BUS", of: connection.root, type: XA_STRING), value.format == 8,
+              let address = String(validating: value.bytes, as: UTF8.self), !address.isEmpty else { return nil }
+        return address
+    }
+
     public var screenSize: Size {
         let size = connection.screenSize
         return Size(width: Double(size.width), height: Double(size.height))

@@ -1,3 +1,4 @@
+import RewrapAccessibility
 import RewrapLayout
 import RewrapPanelFile
 import RewrapScene
@@ -16,6 +17,7 @@ final class DemoApp {
     private var controller: PanelController
     private var stage: Stage
     private let popupWindow: PopupWindow
+    private let accessibility: AccessibilityLink
     private var pendingSize: Size?
     private var needsDraw = true
     /// The back buffer holds the latest frame at the window's size, so an
@@ -27,6 +29,7 @@ final class DemoApp {
          frameLog: FrameLog?) {
         self.toolkit = toolkit
         popupWindow = PopupWindow(toolkit: toolkit)
+        accessibility = AccessibilityLink(toolkit: toolkit)
         self.trace = trace
         self.frameLog = frameLog
         let metrics = Metrics(scale: toolkit.scale)
@@ -71,8 +74,11 @@ final class DemoApp {
             }
             guard running else { break }
             toolkit.finishStartup()
-            let next = [stage.frameDeadline, popupWindow.scrollDeadline].compactMap { $0 }.min()
-            toolkit.wait(until: next.map(clock.monotonicSeconds(at:)))
+            accessibility.passEnded(at: clock.now, animating: stage.isAnimating, tree: accessibleTree)
+            let next = [stage.frameDeadline, popupWindow.scrollDeadline, accessibility.deadline(now: clock.now)]
+                .compactMap { $0 }.min()
+            let ready = toolkit.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: accessibility.descriptors)
+            for input in accessibility.pump(ready: ready, tree: accessibleTree) { send(input) }
         }
         return 0
     }
@@ -126,7 +132,9 @@ final class DemoApp {
     }
 
     private func send(_ input: Input) {
-        for effect in controller.handle(input, scene: stage.scene) {
+        let effects = controller.handle(input, scene: stage.scene)
+        if !effects.isEmpty { accessibility.inputHandled() }
+        for effect in effects {
             switch effect {
             case .redraw: break
             case .relayout(let animated): relayout(animated: animated)
@@ -182,5 +190,13 @@ final class DemoApp {
         }
         trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
                       popup: popupWindow.traced(controller.popup))
+        accessibility.frameDrawn(at: now)
+    }
+
+    /// The tree a screen reader reads, from what is shown right now.
+    private func accessibleTree() -> AccessibleTree {
+        AccessibleTree(application: "rewrap", title: controller.state.panel.title,
+                       drawn: stage.shown(at: clock.now, controller: controller), focus: controller.focus,
+                       popup: popupWindow.traced(controller.popup), active: controller.windowFocused)
     }
 }

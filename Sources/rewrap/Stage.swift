@@ -66,6 +66,12 @@ struct Stage {
     /// What to draw at `now`, with moves that have ended dropped first.
     mutating func frame(at now: Double, controller: PanelController) -> Painter.Frame {
         animator.settle(at: now)
+        return shown(at: now, controller: controller)
+    }
+
+    /// What is shown at `now`, leaving the animator as it is, for readers
+    /// such as the accessible tree that must not end a move before it is drawn.
+    func shown(at now: Double, controller: PanelController) -> Painter.Frame {
         let scroll = controller.scroll.offset
         // At rest every node is where the plan put it: no move to look up.
         let presentedFrames = animator.isAnimating

@@ -458,6 +458,62 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertEqual(controller.scroll.offset.y, wide.contentSize.height - 120)
         XCTAssertLessThan(wide.contentSize.height, scene.contentSize.height)
     }
+
+    // MARK: - Assistive technology
+
+    func testActivatingADropdownOpensItAsTheKeyboardWouldWithTheRing() throws {
+        var controller = controller()
+        let effects = controller.handle(.activate("shape"), scene: narrowScene(controller))
+        XCTAssertTrue(effects.opensPopup)
+        XCTAssertEqual(controller.popup?.owner, "shape")
+        XCTAssertEqual(controller.popup?.highlighted, 2, "the current option, as Return highlights it")
+        XCTAssertEqual(controller.focus, "shape")
+        XCTAssertTrue(controller.focusVisible)
+    }
+
+    func testActivatingAnOptionPicksItLikeAClickWithMotion() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        var clicked = controller
+        _ = controller.handle(.activate("pattern"), scene: scene)
+        _ = clicked.handle(.pointerPressed(on: "pattern"), scene: scene)
+        let effects = controller.handle(.activate("pattern/Alternating diagonal lines"), scene: scene)
+        XCTAssertEqual(effects, clicked.handle(.popupPointerPressed(row: 1), scene: scene), "the same effects as a click")
+        XCTAssertTrue(effects.changesSelection)
+        XCTAssertEqual(controller.state.selection(of: "pattern"), "Alternating diagonal lines")
+        XCTAssertNil(controller.popup)
+    }
+
+    func testActivatingTheOpenMenusButtonClosesItAndAnotherOpensThatOne() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.activate("shape"), scene: scene)
+        XCTAssertEqual(controller.handle(.activate("shape"), scene: scene), [.closePopup, .redraw])
+        XCTAssertNil(controller.popup)
+        _ = controller.handle(.activate("shape"), scene: scene)
+        let effects = controller.handle(.activate("pattern"), scene: scene)
+        XCTAssertEqual(effects.first, .closePopup)
+        XCTAssertEqual(controller.popup?.owner, "pattern")
+    }
+
+    func testActivatingTheBadgeOpensItsListAndAStaleOptionDoesNothing() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        XCTAssertEqual(controller.handle(.activate("shape/Star"), scene: scene), [], "no menu is open")
+        XCTAssertEqual(controller.handle(.activate("sketch"), scene: scene), [], "a chip has no action")
+        XCTAssertTrue(controller.handle(.activate(.badge), scene: scene).opensPopup)
+        XCTAssertEqual(controller.popup?.owner, .badge)
+    }
+
+    func testFocusInputMovesTheFocusToInteractiveNodesOnly() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        XCTAssertEqual(controller.handle(.focus("sketch"), scene: scene), [])
+        XCTAssertNil(controller.focus)
+        XCTAssertEqual(controller.handle(.focus(.badge), scene: scene).last, .redraw)
+        XCTAssertEqual(controller.focus, .badge)
+        XCTAssertTrue(controller.focusVisible)
+    }
 }
 
 extension [Effect] {

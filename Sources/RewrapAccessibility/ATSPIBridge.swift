@@ -1,0 +1,160 @@
+import CDBus
+import RewrapPanelFile
+import RewrapScene
+
+/// Publishes an accessible tree on an AT-SPI2 bus: answers what clients ask,
+/// announces changes as events, and turns actions into controller inputs.
+/// It knows nothing of layout; the tree and the window's place come from
+/// the app. It runs on the app's thread: its one descriptor joins the
+/// app's poll, and `pump` does the work when it is readable.
+///
+///     guard let bridge = ATSPIBridge(address: busAddress, tree: tree(), mainWindowOrigin: origin) else { ... }
+///     poll(..., bridge.descriptor, ...); for input in bridge.pump(tree: tree) { send(input) }
+///     bridge.publish(tree(), settled: !animating)
+public final class ATSPIBridge {
+    let library: DBusLibrary
+    private var connection: OpaquePointer?
+    /// The descriptor to poll for reading, or nil once the bus is gone.
+    public private(set) var descriptor: Int32?
+    let uniqueName: String
+    let mainWindowOrigin: () -> (x: Int, y: Int)
+    var objects = ATSPIObjects()
+    /// The application id the registry may set.
+    var applicationID: Int32 = 0
+    /// Inputs asked for by actions, handed to the app after the pump.
+    var requests: [Input] = []
+    /// What clients are answered from during a pump, built once on first
+    /// need: a burst of calls walking the tree sees one frame.
+    private var answering: (() -> AccessibleTree)?
+    private var answeringTree: AccessibleTree?
+    private var answeringOrigin: (x: Int, y: Int)?
+    private var published: AccessibleTree
+    private var settled: AccessibleTree
+
+    /// Connects to the accessibility bus at `address` and embeds the
+    /// application, whose tree is `tree` now, in the registry's desktop;
+    /// nil when that fails.
+    public init?(address: String, tree: AccessibleTree, mainWindowOrigin: @escaping () -> (x: Int, y: Int)) {
+        guard let library = DBusLibrary.shared, let connection = library.connect(to: address) else { return nil }
+        let api = library.api
+        var fd: Int32 = -1
+        guard api.dbus_connection_get_unix_fd(connection, &fd) != 0, let unique = api.dbus_bus_get_unique_name(connection) else {
+            library.close(connection)
+            return nil
+        }
+        self.library = library
+        self.connection = connection
+        descriptor = fd
+        uniqueName = String(cString: unique)
+        self.mainWindowOrigin = mainWindowOrigin
+        published = tree
+        settled = tree
+        let filter: DBusHandleMessageFunction = { _, message, bridge in
+            guard let message, let bridge else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            let handled = Unmanaged<ATSPIBridge>.fromOpaque(bridge).takeUnretainedValue().handle(message)
+            return handled ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        }
+        _ = api.dbus_connection_add_filter(connection, filter, Unmanaged.passUnretained(self).toOpaque(), nil)
+        embed()
+    }
+
+    deinit {
+        disconnect()
+    }
+
+    /// True while the bus is there.
+    public var isConnected: Bool { connection != nil }
+
+    /// How soon to pump again although nothing is readable: only while
+    /// replies or events wait for room in the socket.
+    public var retryInterval: Double? {
+        guard let connection, library.api.dbus_connection_has_messages_to_send(connection) != 0 else { return nil }
+        return 0.01
+    }
+
+    /// Reads and answers whatever clients sent, from `tree`, without
+    /// blocking. Returns the inputs actions asked for. A bus that went away
+    /// is let go silently.
+    public func pump(tree: @escaping () -> AccessibleTree) -> [Input] {
+        guard let connection else { return [] }
+        let api = library.api
+        answering = tree
+        defer {
+            answering = nil
+            answeringTree = nil
+            answeringOrigin = nil
+        }
+        // Read once, then dispatch everything read: a message left queued
+        // would wait for the next readable byte. Replies are written as
+        // they are sent; what does not fit waits for `retryInterval`.
+        if api.dbus_connection_read_write(connection, 0) != 0 {
+            while api.dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
+        }
+        if api.dbus_connection_get_is_connected(connection) == 0 { disconnect() }
+        defer { requests = [] }
+        return requests
+    }
+
+    /// Announces what changed since the last publish. Bounds are announced
+    /// only when `settled`, against the last settled tree, so a move is
+    /// reported once, when it ends.
+    public func publish(_ tree: AccessibleTree, settled isSettled: Bool) {
+        guard connection != nil else { return }
+        let events = tree.events(since: published, boundsSince: isSettled ? settled : nil)
+        published = tree
+        if isSettled { settled = tree }
+        guard !events.isEmpty else { return }
+        var origin: (x: Int, y: Int)?
+        for event in events {
+            if case .boundsChanged = event, origin == nil { origin = mainWindowOrigin() }
+            send(event, in: tree, origin: origin ?? (0, 0))
+        }
+    }
+
+    /// The tree as clients see it now.
+    var tree: AccessibleTree {
+        if let answeringTree { return answeringTree }
+        let tree = answering?() ?? published
+        answeringTree = tree
+        return tree
+    }
+
+    /// One round trip to the X server per pump, and only if a client asks for screen coordinates.
+    var origin: (x: Int, y: Int) {
+        if let answeringOrigin { return answeringOrigin }
+        let origin = mainWindowOrigin()
+        answeringOrigin = origin
+        return origin
+    }
+
+    func reference(_ key: AccessibleKey) -> ATSPIReference {
+        ATSPIReference(bus: uniqueName, path: objects.path(of: key))
+    }
+
+    /// Sends `message` and lets it go.
+    func send(_ message: OpaquePointer) {
+        guard let connection else {
+            library.api.dbus_message_unref(message)
+            return
+        }
+        _ = library.api.dbus_connection_send(connection, message, nil)
+        library.api.dbus_message_unref(message)
+    }
+
+    /// Puts the application's root into the registry's desktop.
+    private func embed() {
+        let api = library.api
+        guard let call = api.dbus_message_new_method_call(ATSPIReference.registry.bus, ATSPIObjects.rootPath,
+                                                          "org.a11y.atspi.Socket", "Embed") else { return }
+        var writer = DBusMessageWriter(call, library: library)
+        writer.reference(reference(.application))
+        send(call)
+    }
+
+    private func disconnect() {
+        guard let connection else { return }
+        self.connection = nil
+        descriptor = nil
+        library.close(connection)
+    }
+}

@@ -1,0 +1,40 @@
+import RewrapPanelFile
+
+/// Object paths for tree nodes. The application is the root every AT-SPI
+/// application has; every other node gets a number on first sight that it
+/// keeps for the whole run, so events and later calls name the same object.
+/// Panel ids need not be valid path elements, so they are not used as such.
+struct ATSPIObjects {
+    static let prefix = "/org/a11y/atspi/accessible/"
+    static let rootPath = prefix + "root"
+    static let cachePath = "/org/a11y/atspi/cache"
+
+    private var numbers: [AccessibleKey: Int] = [:]
+    private var keys: [Int: AccessibleKey] = [:]
+
+    mutating func path(of key: AccessibleKey) -> String {
+        if key == .application { return Self.rootPath }
+        if let number = numbers[key] { return Self.prefix + String(number) }
+        let number = numbers.count + 1
+        numbers[key] = number
+        keys[number] = key
+        return Self.prefix + String(number)
+    }
+
+    func key(at path: String) -> AccessibleKey? {
+        if path == Self.rootPath { return .application }
+        guard path.hasPrefix(Self.prefix), let number = Int(path.dropFirst(Self.prefix.count)) else { return nil }
+        return keys[number]
+    }
+
+    /// What tests and scripts can find a node by (`AccessibleId`).
+    static func accessibleID(of key: AccessibleKey) -> String {
+        switch key {
+        case .application: return "application"
+        case .frame: return "window"
+        case .chipList: return "chips"
+        case .menu(let owner): return owner.rawValue + "/menu"
+        case .node(let id): return id.rawValue
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import RewrapAccessibility
+import RewrapScene
+import RewrapX11
+
+/// The window on the accessibility bus, when there is one. The bus is looked
+/// for once, 0.1 s after the first frame, so joining it never competes with
+/// that frame; with no bus that costs one property read and nothing after.
+/// Events go out at settled moments only: after inputs are handled, and
+/// when a move ends.
+final class AccessibilityLink {
+    private let toolkit: Toolkit
+    private var bridge: ATSPIBridge?
+    /// When to look for the bus; nil before the first frame and once looked.
+    private var lookup: Double?
+    private var looked = false
+    /// Inputs were handled since the last publish.
+    private var changed = false
+    /// Something was published mid-move; its bounds go out when it settles.
+    private var awaitingSettle = false
+
+    init(toolkit: Toolkit) {
+        self.toolkit = toolkit
+    }
+
+    /// The descriptor for the loop's poll; none without a bus.
+    var descriptors: [Int32] { bridge?.descriptor.map { [$0] } ?? [] }
+
+    /// When the loop must come back although nothing is readable: to look
+    /// for the bus, or to retry writing what did not fit in the socket.
+    func deadline(now: Double) -> Double? {
+        [lookup, bridge?.retryInterval.map { now + $0 }].compactMap { $0 }.min()
+    }
+
+    func frameDrawn(at now: Double) {
+        guard !looked, lookup == nil else { return }
+        lookup = now + 0.1
+    }
+
+    func inputHandled() {
+        changed = true
+    }
+
+    /// Once per pass of the loop, after drawing: joins the bus when it is
+    /// time, and announces what changed at a settled moment.
+    func passEnded(at now: Double, animating: Bool, tree: () -> AccessibleTree) {
+        if let due = lookup, now >= due {
+            lookup = nil
+            looked = true
+            if let address = toolkit.accessibilityBusAddress ?? AccessibilityBus.addressFromSessionBus() {
+                bridge = ATSPIBridge(address: address, tree: tree(),
+                                     mainWindowOrigin: { [unowned toolkit] in toolkit.mainWindowOrigin })
+            }
+        }
+        guard let bridge, bridge.isConnected, changed || (awaitingSettle && !animating) else { return }
+        bridge.publish(tree(), settled: !animating)
+        changed = false
+        awaitingSettle = animating
+    }
+
+    /// Answers clients when the bus's descriptor is among `ready` or writes
+    /// wait; returns the inputs their actions asked for.
+    func pump(ready: [Int32], tree: @escaping () -> AccessibleTree) -> [Input] {
+        guard let bridge, bridge.retryInterval != nil || ready.contains(where: descriptors.contains) else { return [] }
+        return bridge.pump(tree: tree)
+    }
+}
