@@ -23,6 +23,11 @@ final class InputMethod {
     /// Set from Xlib's callbacks, which must not open a method themselves;
     /// the next event does.
     private var reopen = false
+    /// XMODIFIERS names a server (`@im=name`), which can come and go. Without
+    /// one Xlib only has its local method, whose compose tables take tens of
+    /// milliseconds and about a megabyte to parse: that waits for the first key.
+    private let namesServer: Bool
+    private var opened = false
 
     init(connection: XConnection, window: Window) {
         display = connection.display
@@ -30,15 +35,25 @@ final class InputMethod {
         // Text in UTF-8 whatever the environment says, so non-Latin letters come through.
         let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
         if locale == "C" || locale == "POSIX" { setlocale(LC_CTYPE, "C.UTF-8") }
-        guard XSupportsLocale() != 0 else { return }
+        namesServer = Self.namesServer(getenv("XMODIFIERS").map { String(cString: $0) })
+        guard XSupportsLocale() != 0 else { opened = true; return }
         XSetLocaleModifiers("")
+        guard namesServer else { return }
         open()
+        // Xlib opens the method once more to test it, then calls back at once.
         XRegisterIMInstantiateCallback(display, nil, nil, nil, Self.instantiated, clientData)
     }
 
     deinit {
-        XUnregisterIMInstantiateCallback(display, nil, nil, nil, Self.instantiated, clientData)
+        if namesServer { XUnregisterIMInstantiateCallback(display, nil, nil, nil, Self.instantiated, clientData) }
         close()
+    }
+
+    /// True for `@im=name` with a name other than Xlib's own "none" and "local".
+    static func namesServer(_ modifiers: String?) -> Bool {
+        guard let modifiers, let setting = modifiers.split(separator: "@").first(where: { $0.hasPrefix("im=") }) else { return false }
+        let name = setting.dropFirst(3)
+        return !name.isEmpty && name != "none" && name != "local"
     }
 
     /// What Xlib's callbacks get back to find this object.
@@ -54,7 +69,7 @@ final class InputMethod {
     /// True when the input method took the event, such as a dead key; the
     /// program then ignores it. Every event goes through here first.
     func filter(_ event: inout XEvent) -> Bool {
-        if reopen {
+        if reopen || (!opened && event.type == KeyPress) {
             reopen = false
             close()
             open()
@@ -88,6 +103,7 @@ final class InputMethod {
 
     /// The method XMODIFIERS names if it can be had, else Xlib's local one.
     private func open() {
+        opened = true
         im = XOpenIM(display, nil, nil, nil)
         isPreferred = im != nil
         if im == nil {
