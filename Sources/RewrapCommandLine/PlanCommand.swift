@@ -45,11 +45,14 @@ public enum PlanCommand {
         }
         let items = try arguments.positionals.map { FlowItem(size: try parseSize($0)) }
         let plan = FlowLayout(spacing: .constant(spacing), direction: direction).plan(for: proposal, items: items)
-        return JSONWriter.object([
-            ("width", JSONWriter.number(plan.size.width)),
-            ("height", JSONWriter.number(plan.size.height)),
-            ("origins", origins(plan.frames)),
-        ])
+        var json = JSONWriter(capacity: 32 + 16 * plan.frames.count)
+        json.beginObject()
+        json.member("width", plan.size.width)
+        json.member("height", plan.size.height)
+        json.key("origins")
+        origins(plan.frames, to: &json)
+        json.endObject()
+        return json.text
     }
 
     private static func chips(_ tokens: [String]) throws -> String {
@@ -78,15 +81,28 @@ public enum PlanCommand {
         let layout = ChipRowLayout(spacing: spacing, direction: direction ?? .leftToRight)
         let plan = layout.plan(for: Proposal(width: width), chips: chips, badges: badges)
         // SPEC §6 gives the chip row three keys; origins come only with a direction asked for.
-        return JSONWriter.object([
-            ("visible", String(plan.visible)),
-            ("hidden", String(plan.hidden)),
-            ("width", JSONWriter.number(plan.size.width)),
-        ] + (direction == nil ? [] : [("origins", origins(plan.frames))]))
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("visible", plan.visible)
+        json.member("hidden", plan.hidden)
+        json.member("width", plan.size.width)
+        if direction != nil {
+            json.key("origins")
+            origins(plan.frames, to: &json)
+        }
+        json.endObject()
+        return json.text
     }
 
-    private static func origins(_ frames: [Rect]) -> String {
-        "[" + frames.map { JSONWriter.array([$0.minX, $0.minY]) }.joined(separator: ", ") + "]"
+    private static func origins(_ frames: [Rect], to json: inout JSONWriter) {
+        json.beginArray()
+        for frame in frames {
+            json.beginArray()
+            json.number(frame.minX)
+            json.number(frame.minY)
+            json.endArray()
+        }
+        json.endArray()
     }
 
     private static func direction(_ token: String, context: String) throws -> LayoutDirection {

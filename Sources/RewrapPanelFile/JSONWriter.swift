@@ -1,39 +1,128 @@
-/// Builds compact JSON text by hand, so the app needs no Foundation.
-public enum JSONWriter {
+/// Builds compact JSON text, `{"a": 1, "b": [2, 3]}`, by appending to one
+/// string: the app needs no Foundation, and a trace line written every frame
+/// costs one buffer rather than a string per value.
+///
+///     var json = JSONWriter()
+///     json.beginObject()
+///     json.member("width", 680)
+///     json.endObject()
+public struct JSONWriter {
+    public private(set) var text = ""
+    /// The next value or key opens its container, so no comma goes before it.
+    private var opensContainer = true
+
+    public init(capacity: Int = 256) {
+        text.reserveCapacity(capacity)
+    }
+
+    public mutating func beginObject() {
+        separate()
+        text += "{"
+        opensContainer = true
+    }
+
+    public mutating func endObject() {
+        text += "}"
+        opensContainer = false
+    }
+
+    public mutating func beginArray() {
+        separate()
+        text += "["
+        opensContainer = true
+    }
+
+    public mutating func endArray() {
+        text += "]"
+        opensContainer = false
+    }
+
+    /// A member's name; its value comes next.
+    public mutating func key(_ name: String) {
+        separate()
+        appendQuoted(name)
+        text += ": "
+        opensContainer = true
+    }
+
+    public mutating func string(_ value: String) {
+        separate()
+        appendQuoted(value)
+    }
+
     /// Whole numbers print without a fraction; others with Swift's shortest
     /// round-tripping form. JSON has no infinity, so it prints as null.
-    public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
+    public mutating func number(_ value: Double) {
+        separate()
+        if !value.isFinite {
+            text += "null"
+        } else if value == value.rounded(), abs(value) < 1e15 {
+            text += String(Int64(value))
+        } else {
+            text += String(value)
         }
-        return String(value)
     }
 
-    public static func string(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    public mutating func number(_ value: Int) {
+        separate()
+        text += String(value)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        text += value ? "true" : "false"
+    }
+
+    public mutating func null() {
+        separate()
+        text += "null"
+    }
+
+    public mutating func member(_ name: String, _ value: Double) {
+        key(name)
+        number(value)
+    }
+
+    public mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        number(value)
+    }
+
+    public mutating func member(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    public mutating func member(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    private mutating func separate() {
+        if !opensContainer { text += ", " }
+        opensContainer = false
+    }
+
+    private mutating func appendQuoted(_ value: String) {
+        text += "\""
+        // Labels rarely need escaping: copy them whole when they do not.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            text += value
+        } else {
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case "\n": text += "\\n"
+                case "\r": text += "\\r"
+                case "\t": text += "\\t"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: text.unicodeScalars.append(scalar)
+                }
             }
         }
-        return out + "\""
-    }
-
-    public static func array(_ values: [Double]) -> String {
-        "[" + values.map(number).joined(separator: ", ") + "]"
-    }
-
-    /// `{"a": 1, "b": [2, 3]}` from already-encoded values, in the given order.
-    public static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+        text += "\""
     }
 }

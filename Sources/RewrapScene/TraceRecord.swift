@@ -74,42 +74,82 @@ public struct TraceRecord {
 
     /// The record as one line of JSON, without the newline.
     public var json: String {
-        typealias J = JSONWriter
-        let nodeTexts = nodes.map { node -> String in
-            var members = [("id", J.string(node.id.rawValue)), ("kind", J.string(node.kind.rawValue)), ("text", J.string(node.text)),
-                           ("frame", Self.box(node.frame)), ("target", Self.box(node.target))]
-            if node.focused { members.append(("focused", "true")) }
-            if node.ring { members.append(("ring", "true")) }
-            return J.object(members)
-        }
-        let popupText = popup.map { popup -> String in
-            // Only rows in view are listed; "hidden" counts those scrolled out above and below.
-            let shown = zip(popup.menu.entries.indices, popup.rows).compactMap { index, row in row.map { (index, $0) } }
-            let entries = shown.map { index, row -> String in
-                let entry = popup.menu.entries[index]
-                var members = [("id", J.string(entry.id.rawValue)), ("kind", J.string(NodeKind.option.rawValue)),
-                               ("text", J.string(entry.text)), ("selected", entry.isSelected ? "true" : "false"),
-                               ("frame", Self.box(row))]
-                if popup.menu.highlighted == index { members.append(("highlighted", "true")) }
-                return J.object(members)
-            }
-            let above = shown.first?.0 ?? 0
-            let below = popup.menu.entries.count - (shown.last.map { $0.0 + 1 } ?? 0)
-            return J.object([("owner", J.string(popup.menu.owner.rawValue)), ("frame", Self.box(popup.frame)),
-                             ("nodes", "[" + entries.joined(separator: ", ") + "]"),
-                             ("hidden", J.array([Double(above), Double(below)]))])
-        } ?? "null"
+        var json = JSONWriter(capacity: 128 + 160 * (nodes.count + (popup?.rows.count ?? 0)))
+        json.beginObject()
+        json.member("frame", frame)
         // Microseconds, so frame cadence can be read from the trace.
-        let seconds = (time * 1_000_000).rounded() / 1_000_000
-        return J.object([
-            ("frame", String(frame)), ("time", J.number(seconds)),
-            ("window", J.array([window.width, window.height])), ("animating", animating ? "true" : "false"),
-            ("scroll", J.array([scroll.x, scroll.y])), ("nodes", "[" + nodeTexts.joined(separator: ", ") + "]"),
-            ("popup", popupText),
-        ])
+        json.member("time", (time * 1_000_000).rounded() / 1_000_000)
+        json.key("window")
+        json.beginArray()
+        json.number(window.width)
+        json.number(window.height)
+        json.endArray()
+        json.member("animating", animating)
+        json.key("scroll")
+        json.beginArray()
+        json.number(scroll.x)
+        json.number(scroll.y)
+        json.endArray()
+        json.key("nodes")
+        json.beginArray()
+        for node in nodes {
+            json.beginObject()
+            json.member("id", node.id.rawValue)
+            json.member("kind", node.kind.rawValue)
+            json.member("text", node.text)
+            json.key("frame")
+            Self.box(node.frame, to: &json)
+            json.key("target")
+            Self.box(node.target, to: &json)
+            if node.focused { json.member("focused", true) }
+            if node.ring { json.member("ring", true) }
+            json.endObject()
+        }
+        json.endArray()
+        json.key("popup")
+        if let popup { Self.popup(popup, to: &json) } else { json.null() }
+        json.endObject()
+        return json.text
     }
 
-    private static func box(_ rect: PixelRect) -> String {
-        "[\(rect.x), \(rect.y), \(rect.width), \(rect.height)]"
+    private static func popup(_ popup: Popup, to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("owner", popup.menu.owner.rawValue)
+        json.key("frame")
+        box(popup.frame, to: &json)
+        // Only rows in view are listed; "hidden" counts those scrolled out above and below.
+        let shown = zip(popup.menu.entries.indices, popup.rows).compactMap { index, row in row.map { (index, $0) } }
+        json.key("nodes")
+        json.beginArray()
+        for (index, row) in shown {
+            let entry = popup.menu.entries[index]
+            json.beginObject()
+            json.member("id", entry.id.rawValue)
+            json.member("kind", NodeKind.option.rawValue)
+            json.member("text", entry.text)
+            json.member("selected", entry.isSelected)
+            json.key("frame")
+            box(row, to: &json)
+            if popup.menu.highlighted == index { json.member("highlighted", true) }
+            json.endObject()
+        }
+        json.endArray()
+        let above = shown.first?.0 ?? 0
+        let below = popup.menu.entries.count - (shown.last.map { $0.0 + 1 } ?? 0)
+        json.key("hidden")
+        json.beginArray()
+        json.number(above)
+        json.number(below)
+        json.endArray()
+        json.endObject()
+    }
+
+    private static func box(_ rect: PixelRect, to json: inout JSONWriter) {
+        json.beginArray()
+        json.number(rect.x)
+        json.number(rect.y)
+        json.number(rect.width)
+        json.number(rect.height)
+        json.endArray()
     }
 }
