@@ -10,13 +10,17 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
 	gcc libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi
 # No $ORIGIN run path: the Swift runtime is linked in, and /usr/bin is no
-# place to look for libraries.
-RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
+# place to look for libraries. The toolchain's lld packs relative relocations
+# (DT_RELR, glibc 2.36) and places the functions a session runs side by side
+# (`make order-file`): both keep less of the binary resident.
+LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+	-Xlinker --symbol-ordering-file=scripts/rewrap.order -Xlinker --no-warn-symbol-ordering
+RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath $(LINK)
 # The package's version; assets/*.metainfo.xml must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
 
-.PHONY: deps build run test test-asan soak bench a11y-trees install uninstall deb clean
+.PHONY: deps build run test test-asan soak bench order-file a11y-trees install uninstall deb clean
 
 # Installs only what is missing, so a second run does nothing.
 deps:
@@ -76,9 +80,17 @@ bench: deps build
 	.build/release/rewrap-bench
 	python3 bench/motion.py
 	python3 bench/extreme.py
-	python3 bench/compare.py --no-trace
+	python3 bench/compare.py --no-trace --rounds 5
 	python3 bench/roundtrips.py
 	python3 bench/accessibility.py
+
+# Rewrites scripts/rewrap.order from what a callgrind session of the release
+# build runs; worth doing when start-up or drawing code moves a lot.
+order-file: build
+	@dpkg-query -W -f='$${Status}\n' valgrind 2>/dev/null | grep -q '^install ok installed' || { \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends valgrind; }
+	scripts/order-file .build/release/rewrap scripts/rewrap.order
 
 # The tree a screen reader sees: Rewrap in English and in Arabic (right to
 # left), and the same panel in Qt 6 (../shared/reference/qt6-panel.py).
