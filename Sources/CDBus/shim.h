@@ -56,11 +56,12 @@ typedef void (*DBusFreeFunction)(void *memory);
     F(void, dbus_error_init, (DBusError *error)) \
     F(void, dbus_error_free, (DBusError *error)) \
     F(DBusConnection *, dbus_connection_open_private, (const char *address, DBusError *error)) \
-    F(dbus_bool_t, dbus_bus_register, (DBusConnection *connection, DBusError *error)) \
+    F(dbus_bool_t, dbus_bus_set_unique_name, (DBusConnection *connection, const char *unique_name)) \
     F(const char *, dbus_bus_get_unique_name, (DBusConnection *connection)) \
     F(void, dbus_connection_set_exit_on_disconnect, (DBusConnection *connection, dbus_bool_t exit_on_disconnect)) \
     F(dbus_bool_t, dbus_connection_get_unix_fd, (DBusConnection *connection, int *fd)) \
     F(dbus_bool_t, dbus_connection_get_is_connected, (DBusConnection *connection)) \
+    F(dbus_bool_t, dbus_connection_get_is_authenticated, (DBusConnection *connection)) \
     F(dbus_bool_t, dbus_connection_read_write, (DBusConnection *connection, int timeout_milliseconds)) \
     F(DBusDispatchStatus, dbus_connection_dispatch, (DBusConnection *connection)) \
     F(dbus_bool_t, dbus_connection_has_messages_to_send, (DBusConnection *connection)) \

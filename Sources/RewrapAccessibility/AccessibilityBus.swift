@@ -22,7 +22,7 @@ public enum AccessibilityBus {
         var error = DBusError()
         api.dbus_error_init(&error)
         defer { api.dbus_error_free(&error) }
-        guard let reply = api.dbus_connection_send_with_reply_and_block(connection, call, 1000, &error) else { return nil }
+        guard let reply = api.dbus_connection_send_with_reply_and_block(connection, call, DBusLibrary.replyTimeout, &error) else { return nil }
         defer { api.dbus_message_unref(reply) }
         var reader = DBusMessageReader(reply, library: library)
         return reader.string().flatMap { $0.isEmpty ? nil : $0 }

@@ -200,6 +200,40 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(session.stderr, "", "silently")
     }
 
+    /// A bus that takes the connection and never answers, named on the root
+    /// window: the program gives up on it within a second and keeps
+    /// answering keys, where libdbus alone would wait 25 s.
+    func testABusThatNeverAnswersDoesNotFreezeTheWindow() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let socket = try TemporaryFile(suffix: ".socket")
+        try? FileManager.default.removeItem(at: socket.url)
+        let listener = """
+            import socket, sys, time
+            server = socket.socket(socket.AF_UNIX); server.bind(sys.argv[1]); server.listen(8)
+            print("listening", flush=True)
+            held = []
+            while True:
+                held.append(server.accept()[0]); print("accepted", flush=True)
+            """
+        let silent = try DesktopProcess(["/usr/bin/python3", "-c", listener, socket.path], server: server)
+        defer { silent.stop() }
+        try silent.waitUntil("the silent bus to listen") { silent.log.contains("listening") }
+        _ = try runCommand(["/usr/bin/xprop", "-root", "-f", "AT_SPI_BUS", "8s", "-set", "AT_SPI_BUS", "unix:path=\(socket.path)"],
+                       environment: ["DISPLAY": server.display])
+
+        let session = try RewrapSession(environment: ["DBUS_SESSION_BUS_ADDRESS": ""], server: server)
+        defer { session.stop() }
+        try session.settledFrame()
+        try silent.waitUntil("the program to connect") { silent.log.contains("accepted") }
+        try session.key("Tab")
+        try session.waitUntil("the focus to move while the bus stays silent", timeout: 5) {
+            try session.lastFrame().nodes.contains { $0.focused == true }
+        }
+        XCTAssertTrue(session.process.isRunning)
+        XCTAssertEqual(session.stderr, "", "silently")
+    }
+
     /// Without a bus the program opens no D-Bus connection, loads no
     /// libdbus and starts no thread; with one, still no thread.
     func testNoBusMeansNoConnectionNoLibraryNoThread() throws {
