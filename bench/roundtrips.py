@@ -29,7 +29,9 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-PROXY = REPO.parent / "shared" / "tools" / "latency_proxy.py"
+# The team's proxy when it sits beside the checkout, else our own, which does the same.
+SHARED_PROXY = REPO.parent / "shared" / "tools" / "latency_proxy.py"
+PROXY = SHARED_PROXY if SHARED_PROXY.exists() else REPO / "scripts" / "delay-proxy"
 DELAY_MS = 10
 REPLY = re.compile(r"^\d+:>:[0-9a-f]+(:\d+)?: Reply")
 REQUEST = re.compile(r"^\d+:<:")

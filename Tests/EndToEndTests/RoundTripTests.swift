@@ -3,7 +3,8 @@ import RewrapTestSupport
 import XCTest
 
 /// Replies the program waits for (SPEC §8), counted by xtrace, a real
-/// protocol tracer, sitting between Rewrap and the shared latency proxy.
+/// protocol tracer, sitting between Rewrap and a latency proxy
+/// (`scripts/delay-proxy`).
 /// Behind the proxy a reply comes 20 ms after its request, so requests sent
 /// together are logged before the first of their replies: each run of
 /// replies with no request between them is one wait. How long start-up
@@ -46,8 +47,7 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testFewRepliesBeforeTheFirstFrameAndNoneForResizesOrMotion() throws {
-        let proxyScript = PackagePaths.root + "/../shared/tools/latency_proxy.py"
-        guard FileManager.default.fileExists(atPath: proxyScript) else { throw TestFailure("\(proxyScript) is missing") }
+        let proxyScript = PackagePaths.root + "/scripts/delay-proxy"
         let server = try XvfbServer()
         defer { server.stop() }
         let real = Int(server.display.dropFirst())!
