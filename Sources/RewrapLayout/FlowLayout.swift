@@ -67,8 +67,10 @@ public struct FlowLayout: Layout, Sendable {
 
         let widest = rows.reduce(0) { Swift.max($0, $1.width) }
         let width = limit.map { Swift.max($0, widest) } ?? widest
-        return FlowPlan(limit: limit, rows: rows, frames: frames.map { direction.placed($0, within: width) },
-                        size: Size(width: width, height: rows[rows.count - 1].maxY))
+        if direction == .rightToLeft {
+            for index in frames.indices { frames[index] = direction.placed(frames[index], within: width) }
+        }
+        return FlowPlan(limit: limit, rows: rows, frames: frames, size: Size(width: width, height: rows[rows.count - 1].maxY))
     }
 
     private func rowPreference(_ row: FlowRow, _ items: [FlowItem]) -> Double {
