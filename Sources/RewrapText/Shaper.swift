@@ -6,9 +6,16 @@ final class Shaper {
     private let buffer: OpaquePointer
     /// How many times HarfBuzz has run, so tests can prove a cache holds.
     private(set) var shapeCount = 0
+    /// Pair kerning off: Latin labels keep the widths Xft gives them, so a
+    /// layout made before shaping reads the same. Joining, conjuncts and
+    /// mark placement are other features and stay on.
+    private var features: [hb_feature_t]
 
     init() {
         buffer = hb_buffer_create()
+        var noKerning = hb_feature_t()
+        _ = hb_feature_from_string("-kern", -1, &noKerning)
+        features = [noKerning]
     }
 
     deinit {
@@ -17,7 +24,7 @@ final class Shaper {
 
     func line(_ items: [TextItem], scalars: [UInt32], fallbackFace: FontFace) -> ShapedLine {
         var runs: [GlyphRun] = []
-        // The pen moves in 26.6 so that fractional kerning adds up; glyphs
+        // The pen moves in 26.6 so that fractional offsets add up; glyphs
         // land on whole pixels, as Xft draws them.
         var pen: Int64 = 0
         for index in BidiParagraph.visualOrder(ofRunLevels: items.map(\.level)) {
@@ -36,7 +43,7 @@ final class Shaper {
         hb_buffer_set_direction(buffer, item.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, item.script)
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(item.face.font, buffer, nil, 0)
+        hb_shape(item.face.font, buffer, &features, UInt32(features.count))
         shapeCount += 1
 
         var count: UInt32 = 0

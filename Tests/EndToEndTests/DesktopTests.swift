@@ -92,7 +92,7 @@ final class DesktopTests: XCTestCase {
         for node in double.nodes {
             let base = try XCTUnwrap(normal.node(node.id))
             // Lengths scale exactly, but a 28 px font is not exactly twice a
-            // 14 px one: hinting and kerning round at each size, and that adds
+            // 14 px one: hinting rounds each advance at each size, and that adds
             // up down and across the page. Allow 2 %, never less than 3 px.
             // The padding is exact.
             if base.frame[0] == 20 { XCTAssertEqual(node.frame[0], 40, "\(node.id) starts at the doubled padding") }
