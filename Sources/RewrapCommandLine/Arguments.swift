@@ -1,3 +1,5 @@
+import RewrapLayout
+
 /// A cursor over command-line tokens that understands `--name value` and
 /// `--name=value`, and turns malformed numbers into errors naming the token.
 /// It walks the tokens once, so 100,000 sizes cost a hundred times 1,000.
@@ -48,6 +50,22 @@ public struct Arguments {
         }
         next += 1
         return tokens[next - 1]
+    }
+
+    /// An option that takes no value: `--inspect`, never `--inspect=no`,
+    /// which would otherwise turn it on.
+    public mutating func flag(_ option: String) throws(CommandError) -> Bool {
+        if let attached { throw CommandError("rewrap \(context): \(option) takes no value: '\(option)=\(attached)'") }
+        return true
+    }
+
+    /// `ltr` or `rtl`.
+    public mutating func direction(for option: String) throws(CommandError) -> LayoutDirection {
+        let token = try value(for: option)
+        guard let direction = LayoutDirection(rawValue: token) else {
+            throw CommandError("rewrap \(context): bad direction '\(token)' for \(option), expected ltr or rtl")
+        }
+        return direction
     }
 
     public mutating func number(for option: String) throws(CommandError) -> Double {

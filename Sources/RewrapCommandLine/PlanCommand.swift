@@ -39,7 +39,7 @@ public enum PlanCommand {
             switch option {
             case "--width": proposal = Proposal(width: try width(arguments.value(for: option), context: "flow"))
             case "--spacing": spacing = try arguments.number(for: option)
-            case "--direction": direction = try self.direction(arguments.value(for: option), context: "flow")
+            case "--direction": direction = try arguments.direction(for: option)
             default: throw CommandError("rewrap plan flow: unknown option '\(option)'")
             }
         }
@@ -65,7 +65,7 @@ public enum PlanCommand {
             switch option {
             case "--width": width = try self.width(arguments.value(for: option), context: "chips")
             case "--spacing": spacing = try arguments.number(for: option)
-            case "--direction": direction = try self.direction(arguments.value(for: option), context: "chips")
+            case "--direction": direction = try arguments.direction(for: option)
             case "--badge": badgeToken = try arguments.value(for: option)
             default: throw CommandError("rewrap plan chips: unknown option '\(option)'")
             }
@@ -103,13 +103,6 @@ public enum PlanCommand {
             json.endArray()
         }
         json.endArray()
-    }
-
-    private static func direction(_ token: String, context: String) throws -> LayoutDirection {
-        guard let direction = LayoutDirection(rawValue: token) else {
-            throw CommandError("rewrap plan \(context): bad direction '\(token)', expected ltr or rtl")
-        }
-        return direction
     }
 
     /// A number, or `inf` for a proposal with no limit.

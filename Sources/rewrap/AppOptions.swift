@@ -35,8 +35,8 @@ struct AppOptions {
             case "--panel": panelPath = try arguments.value(for: option)
             case "--geometry": try parseGeometry(try arguments.value(for: option))
             case "--trace": tracePath = try arguments.value(for: option)
-            case "--reduce-motion": reduceMotion = true
-            case "--slow-motion": slowMotion = true
+            case "--reduce-motion": reduceMotion = try arguments.flag(option)
+            case "--slow-motion": slowMotion = try arguments.flag(option)
             case "--font": font = try arguments.value(for: option)
             case "--scale":
                 let token = try arguments.value(for: option)
@@ -45,13 +45,8 @@ struct AppOptions {
                 }
                 scale = value
             case "--locale": locale = try arguments.value(for: option)
-            case "--direction":
-                let token = try arguments.value(for: option)
-                guard let value = LayoutDirection(rawValue: token) else {
-                    throw CommandError("rewrap: bad direction '\(token)', expected ltr or rtl")
-                }
-                direction = value
-            case "--inspect": inspect = true
+            case "--direction": direction = try arguments.direction(for: option)
+            case "--inspect": inspect = try arguments.flag(option)
             case "--display": display = try arguments.value(for: option)
             case "--frame-log": frameLogPath = try arguments.value(for: option)
             case "--theme":

@@ -32,7 +32,7 @@ enum CoverageCommand {
                 for style in [TextStyle.body, .bold] {
                     let uncovered = fonts.uncovered(text, style: style)
                     guard !uncovered.isEmpty else { continue }
-                    let codes = uncovered.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+                    let codes = uncovered.map(Echo.codePoint).joined(separator: " ")
                     print("\(path): no \(style == .bold ? "bold" : "regular") font has \(codes) in \"\(text)\"")
                     missing += 1
                 }

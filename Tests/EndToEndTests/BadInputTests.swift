@@ -19,7 +19,8 @@ final class BadInputTests: XCTestCase {
     func testMalformedOptionsExitTwo() throws {
         for arguments in [["--geometry", "wide"], ["--scale", "zero"], ["--scale", "9"], ["--bogus"], ["--geometry", "100x100+5"],
                           ["--geometry", "100x100+99999999999+0"], ["--geometry", "99999999999x100"],
-                          ["--theme", "blue"], ["--theme", "Dark"]] {
+                          ["--theme", "blue"], ["--theme", "Dark"], ["--direction", "up"], ["--inspect=no"],
+                          ["--reduce-motion=0"], ["--slow-motion=false"]] {
             let result = try runCommand([PackagePaths.rewrapBinary] + arguments, environment: ["DISPLAY": ":987"])
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stderrLines.count, 1, "\(arguments): \(result.stderr)")

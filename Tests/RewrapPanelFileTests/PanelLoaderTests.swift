@@ -237,6 +237,15 @@ final class PanelLoaderTests: XCTestCase {
         XCTAssertEqual(loadError(file.path), "rewrap: \(file.path): $: file is too large (4194305 bytes; the limit is 4194304)")
     }
 
+    /// 200,000 options, the last a repeat: found in one pass, not by
+    /// comparing each option with all before it.
+    func testARepeatAmongVeryManyOptionsIsFoundInLinearTime() {
+        let options = (0..<200_000).map { "\"o\($0)\"" }.joined(separator: ",") + ",\"o7\""
+        XCTAssertEqual(rejection(replacing: #""options": ["Circle", "Square"]"#, with: #""options": ["Circle", "#
+                                 + options + "]"),
+                       "rewrap: panel.json: $.menus.items[0].options[200001]: duplicate option \"o7\"")
+    }
+
     func testEndlessStreamIsCutAtTheLimit() {
         XCTAssertEqual(loadError("/dev/zero"), "rewrap: /dev/zero: $: file is too large (the limit is 4194304 bytes)")
     }

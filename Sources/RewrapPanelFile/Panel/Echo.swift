@@ -1,5 +1,5 @@
 /// Makes text from a panel file safe to repeat in a one-line error message.
-enum Echo {
+public enum Echo {
     /// Long enough to recognise a value, short enough to keep the line short.
     static let limit = 40
 
@@ -33,7 +33,7 @@ enum Echo {
     }
 
     /// `U+000A`, the way Unicode names a code point.
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

@@ -57,6 +57,8 @@ struct PanelDecoder {
         let path = fields.path.member("id")
         let text = try Self.text(fields, "id")
         guard !text.isEmpty else { throw SchemaViolation(path, "id is empty") }
+        // "/" joins a dropdown's id to its options' in the popup's row ids.
+        guard !text.contains("/") else { throw SchemaViolation(path, "id \(Echo.quoted(text)) contains \"/\"") }
         let id = NodeID(text)
         guard !NodeID.reserved.contains(id) else { throw SchemaViolation(path, "id \(Echo.quoted(text)) is reserved") }
         if let first = idPaths[id] {
@@ -77,11 +79,13 @@ struct PanelDecoder {
         let elements = try fields.array("options")
         guard !elements.isEmpty else { throw SchemaViolation(path, "a dropdown needs at least one option") }
         var options: [String] = []
+        // A set beside the list: a 4 MiB file can hold 400,000 options.
+        var seen = Set<String>()
         for (index, element) in elements.enumerated() {
             let optionPath = path.element(index)
             let option = try checked(SchemaObject.string(element, at: optionPath), at: optionPath)
             guard !option.isEmpty else { throw SchemaViolation(optionPath, "option is empty") }
-            guard !options.contains(option) else { throw SchemaViolation(optionPath, "duplicate option \(Echo.quoted(option))") }
+            guard seen.insert(option).inserted else { throw SchemaViolation(optionPath, "duplicate option \(Echo.quoted(option))") }
             options.append(option)
         }
         return options
