@@ -214,11 +214,16 @@ case "sync":
     XGetWindowAttributes(display, target, &attributes)
     if attributes.width == Int32(width) && attributes.height == Int32(height) {
         // The server sends no ConfigureNotify for an unchanged size; a window
-        // manager then sends a synthetic one (ICCCM 4.1.5).
+        // manager then sends a synthetic one (ICCCM 4.1.5), in root coordinates.
+        var rootX: Int32 = 0, rootY: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(display, target, XDefaultRootWindow(display), 0, 0, &rootX, &rootY, &child)
         var configure = XEvent()
         configure.xconfigure.type = ConfigureNotify
         configure.xconfigure.event = target
         configure.xconfigure.window = target
+        configure.xconfigure.x = rootX
+        configure.xconfigure.y = rootY
         configure.xconfigure.width = attributes.width
         configure.xconfigure.height = attributes.height
         XSendEvent(display, target, 0, StructureNotifyMask, &configure)

@@ -10,14 +10,17 @@ import CX11
 ///     counter.presented(width: w, height: h)  // after each copy to the window
 final class SyncCounter {
     let id: UInt32
-    private let xcb: OpaquePointer
+    /// Held so the display outlives the counter's destruction.
+    private let connection: XConnection
+    private var xcb: OpaquePointer { connection.xcb }
     private var ledger = SyncRequestLedger()
 
     /// Nil when the server has no SYNC. Costs no round trip: the handshake
     /// asked about the extension, and Initialize's reply is not waited for.
     init?(_ connection: XConnection) {
         guard connection.hasSync else { return nil }
-        xcb = connection.xcb
+        self.connection = connection
+        let xcb = connection.xcb
         xcb_discard_reply(xcb, xcb_sync_initialize(xcb, 3, 1).sequence)
         id = xcb_generate_id(xcb)
         xcb_sync_create_counter(xcb, id, xcb_sync_int64_t(hi: 0, lo: 0))

@@ -118,7 +118,7 @@ public final class BackBuffer: Canvas {
             let left = max(0, clip.x), right = min(width, clip.x + clip.width)
             let top = max(0, clip.y), bottom = min(height, clip.y + clip.height)
             guard right > left, bottom > top else { return }
-            var rectangle = XRectangle(x: Int16(left), y: Int16(top), width: UInt16(right - left), height: UInt16(bottom - top))
+            var rectangle = XRectangle(x: Int16(clamping: left), y: Int16(clamping: top), width: UInt16(clamping: right - left), height: UInt16(clamping: bottom - top))
             XftDrawSetClipRectangles(draw, 0, 0, &rectangle, 1)
         }
         // Glyphs well outside the buffer are left out, so positions stay
@@ -129,7 +129,7 @@ public final class BackBuffer: Canvas {
             for glyph in run.glyphs {
                 let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
                 guard gx > -margin, gx < width + margin, gy > -margin, gy < height + margin else { continue }
-                specs.append(XftGlyphFontSpec(font: font, glyph: FT_UInt(glyph.id), x: Int16(gx), y: Int16(gy)))
+                specs.append(XftGlyphFontSpec(font: font, glyph: FT_UInt(glyph.id), x: Int16(clamping: gx), y: Int16(clamping: gy)))
             }
         }
         withColor(color) { color in

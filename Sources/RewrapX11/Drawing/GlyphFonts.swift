@@ -9,6 +9,9 @@ final class GlyphFonts {
     private var fonts: [Int: UnsafeMutablePointer<XftFont>] = [:]
     /// Faces Xft refused, so each is tried once.
     private var refused: Set<Int> = []
+    /// Held so each FreeType face outlives the Xft font that borrows it,
+    /// whichever of the engine and these fonts goes first.
+    private var borrowed: [FontFace] = []
 
     init(connection: XConnection) {
         self.connection = connection
@@ -30,6 +33,7 @@ final class GlyphFonts {
             return nil
         }
         fonts[face.id] = font
+        borrowed.append(face)
         return font
     }
 }

@@ -11,7 +11,9 @@ import Glibc
 /// tells us, and keys go on through the local one (Xlib's own compose
 /// tables) until the server registers again.
 final class InputMethod {
-    private let display: OpaquePointer
+    /// Held so the display outlives the method and its context.
+    private let connection: XConnection
+    private var display: OpaquePointer { connection.display }
     private var im: XIM?
     private var ic: XIC?
     /// Opened as XMODIFIERS asks, rather than as the local fallback.
@@ -30,7 +32,7 @@ final class InputMethod {
     private var opened = false
 
     init(connection: XConnection, window: Window) {
-        display = connection.display
+        self.connection = connection
         self.window = window
         // Text in UTF-8 whatever the environment says, so non-Latin letters come through.
         let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"

@@ -30,13 +30,16 @@ extension Toolkit {
     @discardableResult
     public func wait(until deadline: Double?, alsoWatching descriptors: [Int32] = []) -> [Int32] {
         connection.flush()
-        if XPending(connection.display) > 0 { return [] }
+        // With events queued there is no sleeping, but the other descriptors
+        // are still looked at, so a burst of X events cannot starve them.
+        let queued = XPending(connection.display) > 0
+        if queued && descriptors.isEmpty { return [] }
         // The timer, not poll's timeout, keeps the deadline: poll counts whole milliseconds.
-        if let deadline { timer.arm(at: deadline) }
-        let woken = (deadline == nil ? [] : [timer.descriptor]) + descriptors
+        if let deadline, !queued { timer.arm(at: deadline) }
+        let woken = (deadline == nil || queued ? [] : [timer.descriptor]) + descriptors
         var watched = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
             + woken.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        guard poll(&watched, nfds_t(watched.count), -1) > 0 else { return [] }
+        guard poll(&watched, nfds_t(watched.count), queued ? 0 : -1) > 0 else { return [] }
         return watched.dropFirst().filter { $0.revents != 0 && $0.fd != timer.descriptor }.map(\.fd)
     }
 

@@ -3,9 +3,11 @@ import CX11
 /// The end of start-up: the launcher told the window is up, and what the first
 /// frame does not need set up after it, so that no reply delays the first frame.
 extension Toolkit {
-    /// Sets up smooth scrolling and the input method once the first frame has
-    /// been presented; does nothing before that, or after it has run once.
-    /// The loop calls it before each sleep.
+    /// Once the first frame has been presented: sets up smooth scrolling,
+    /// the input method (a named server's now, Xlib's local one at the first
+    /// key), and reads monitors, refresh rates and the work area, whose
+    /// replies the first frame did not wait for. Does nothing before that, or
+    /// after it has run once. The loop calls it before each sleep.
     public func finishStartup() {
         guard framePresented, !startupFinished else { return }
         startupFinished = true

@@ -12,7 +12,7 @@ import Glibc
 ///
 ///     let toolkit = try Toolkit(options: ToolkitOptions(title: "Rewrap", width: 680, height: 420))
 ///     for event in toolkit.pendingEvents() { ... }
-///     toolkit.wait(timeout: nil)   // sleeps in poll until X has something
+///     toolkit.wait(until: nil)   // sleeps in poll until X has something
 public final class Toolkit {
     public let connection: XConnection
     /// Shapes, measures and orders all text; the back buffers draw its glyphs.
@@ -196,10 +196,5 @@ public final class Toolkit {
         guard let value = connection.property("AT_SPI_BUS", of: connection.root, type: XA_STRING), value.format == 8,
               let address = String(validating: value.bytes, as: UTF8.self), !address.isEmpty else { return nil }
         return address
-    }
-
-    public var screenSize: Size {
-        let size = connection.screenSize
-        return Size(width: Double(size.width), height: Double(size.height))
     }
 }
