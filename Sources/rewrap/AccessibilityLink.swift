@@ -4,7 +4,8 @@ import RewrapX11
 
 /// The window on the accessibility bus, when there is one. The bus is looked
 /// for once, 0.1 s after the first frame, so joining it never competes with
-/// that frame; with no bus that costs one property read and nothing after.
+/// that frame; with no bus that costs one property read (and, with a session
+/// bus, one call to it) and nothing after.
 /// Events go out at settled moments only: after inputs are handled, and
 /// when a move ends.
 final class AccessibilityLink {
@@ -46,9 +47,11 @@ final class AccessibilityLink {
         if let due = lookup, now >= due {
             lookup = nil
             looked = true
-            if let address = toolkit.accessibilityBusAddress ?? AccessibilityBus.addressFromSessionBus() {
+            // A bus that accepts and never answers costs the window this second, once.
+            let deadline = BusDeadline(seconds: 1)
+            if let address = toolkit.accessibilityBusAddress ?? AccessibilityBus.addressFromSessionBus(by: deadline) {
                 bridge = ATSPIBridge(address: address, tree: tree(),
-                                     mainWindowOrigin: { [unowned toolkit] in toolkit.mainWindowOrigin })
+                                     mainWindowOrigin: { [unowned toolkit] in toolkit.mainWindowOrigin }, by: deadline)
             }
         }
         guard let bridge, bridge.isConnected, changed || (awaitingSettle && !animating) else { return }

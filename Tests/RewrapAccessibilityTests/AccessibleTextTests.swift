@@ -28,6 +28,14 @@ final class AccessibleTextTests: XCTestCase {
         XCTAssertEqual(footer.text(from: 50, to: 60), "")
     }
 
+    /// A wrap can leave an empty line (a long word pushed down); the lines
+    /// that hold text still read as lines.
+    func testAnEmptyDrawnLineDoesNotMergeTheOthers() {
+        let text = AccessibleText("abc defghij", lines: ["abc", "", "defghij"])
+        XCTAssertEqual(text.segment(at: 1, .line).text, "abc ")
+        XCTAssertEqual(text.segment(at: 6, .line).text, "defghij")
+    }
+
     func testLinesNotFoundInTheTextReadAsOneLine() {
         let text = AccessibleText("abc", lines: ["x"])
         XCTAssertEqual(text.segment(at: 1, .line).text, "abc")

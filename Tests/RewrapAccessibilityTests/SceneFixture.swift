@@ -8,18 +8,8 @@ import RewrapTestSupport
 /// or scrolled, with or without an open menu: the tree's inputs, as the app
 /// gives them, and the trace record of the same frame.
 struct SceneFixture {
-    static let panel = Panel(
-        title: "Rewrap",
-        menus: MenuSection(heading: "Layout options", footer: "Choose a longer option, then narrow the window.", items: [
-            DropdownSpec(id: "shape", title: "Shape", options: ["Circle", "Rounded rectangle"], selected: "Circle"),
-            DropdownSpec(id: "pattern", title: "Pattern", options: ["Solid", "Alternating diagonal lines"], selected: "Solid"),
-            DropdownSpec(id: "arrangement", title: "Arrangement", options: ["Rows", "Evenly spaced columns"], selected: "Rows"),
-        ]),
-        chips: ChipSection(heading: "Sample labels", footer: "Resize the window to change how many labels fit.", items: [
-            ChipSpec(id: "sketch", title: "Sketch"), ChipSpec(id: "color", title: "Color samples"),
-            ChipSpec(id: "shapes", title: "Shapes"), ChipSpec(id: "paper", title: "Paper textures"),
-            ChipSpec(id: "notes", title: "Layout notes"), ChipSpec(id: "preview", title: "Preview"),
-        ]))
+    // The panel the app ships; PanelLoaderTests prove it loads.
+    static let panel = try! PanelLoader.load(path: PanelFixture.shippedPath)
 
     var state = PanelState(panel: panel)
     var viewport = Size(width: 680, height: 420)

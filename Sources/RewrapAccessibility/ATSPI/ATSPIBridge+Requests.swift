@@ -79,7 +79,8 @@ extension ATSPIBridge {
         switch member {
         case "Get":
             guard let name = reader.string() else { return .invalidArguments }
-            guard let property = offered.first(where: { $0.name == name }) else { return .unknownMethod }
+            // InvalidArgs for a property there is not, as GDBus replies.
+            guard let property = offered.first(where: { $0.name == name }) else { return .invalidArguments }
             writer.variant(property.signature, property.write)
         case "GetAll":
             writer.array(of: "{sv}") { array in
@@ -91,8 +92,9 @@ extension ATSPIBridge {
                 }
             }
         case "Set":
+            // Only the registry's Id is writable; anything else is refused as GDBus refuses it.
             guard interface == "org.a11y.atspi.Application", reader.string() == "Id", let id = reader.variantInt32() else {
-                return .unknownMethod
+                return .invalidArguments
             }
             applicationID = id
         default:

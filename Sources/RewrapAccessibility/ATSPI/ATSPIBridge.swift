@@ -8,7 +8,7 @@ import RewrapScene
 /// the app. It runs on the app's thread: its one descriptor joins the
 /// app's poll, and `pump` does the work when it is readable.
 ///
-///     guard let bridge = ATSPIBridge(address: busAddress, tree: tree(), mainWindowOrigin: origin) else { ... }
+///     guard let bridge = ATSPIBridge(address: busAddress, tree: tree(), mainWindowOrigin: origin, by: deadline) else { ... }
 ///     poll(..., bridge.descriptor, ...); for input in bridge.pump(tree: tree) { send(input) }
 ///     bridge.publish(tree(), settled: !animating)
 public final class ATSPIBridge {
@@ -30,12 +30,17 @@ public final class ATSPIBridge {
     private var answeringOrigin: (x: Int, y: Int)?
     private var published: AccessibleTree
     private var settled: AccessibleTree
+    /// Set while messages wait for room in the socket: a bus that has not
+    /// read them by then is let go, so the window neither wakes every 10 ms
+    /// for good nor queues without end.
+    private var drainBy: BusDeadline?
 
-    /// Connects to the accessibility bus at `address` and embeds the
-    /// application, whose tree is `tree` now, in the registry's desktop;
-    /// nil when that fails.
-    public init?(address: String, tree: AccessibleTree, mainWindowOrigin: @escaping () -> (x: Int, y: Int)) {
-        guard let library = DBusLibrary.shared, let connection = library.connect(to: address) else { return nil }
+    /// Connects to the accessibility bus at `address` by `deadline` and
+    /// embeds the application, whose tree is `tree` now, in the registry's
+    /// desktop; nil when that fails.
+    public init?(address: String, tree: AccessibleTree, mainWindowOrigin: @escaping () -> (x: Int, y: Int),
+                 by deadline: BusDeadline) {
+        guard let library = DBusLibrary.shared, let connection = library.connect(to: address, by: deadline) else { return nil }
         let api = library.api
         var fd: Int32 = -1
         guard api.dbus_connection_get_unix_fd(connection, &fd) != 0, let unique = api.dbus_bus_get_unique_name(connection) else {
@@ -90,7 +95,12 @@ public final class ATSPIBridge {
         if api.dbus_connection_read_write(connection, 0) != 0 {
             while api.dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
         }
-        if api.dbus_connection_get_is_connected(connection) == 0 { disconnect() }
+        if api.dbus_connection_has_messages_to_send(connection) == 0 {
+            drainBy = nil
+        } else if drainBy == nil {
+            drainBy = BusDeadline(seconds: 2)
+        }
+        if api.dbus_connection_get_is_connected(connection) == 0 || drainBy?.remaining == 0 { disconnect() }
         defer { requests = [] }
         return requests
     }

@@ -15,13 +15,14 @@ public struct AccessibleText: Sendable {
         scalars = Array(text.unicodeScalars)
         var ranges: [Range<Int>] = []
         var start = 0
-        for line in lines.map({ Array($0.unicodeScalars) }) where !line.isEmpty {
+        let drawn = lines.map { Array($0.unicodeScalars) }.filter { !$0.isEmpty }
+        for line in drawn {
             guard let found = Self.find(line, in: scalars, from: start) else { break }
             ranges.append(found)
             start = found.upperBound
         }
         // Lines that cannot be found in the text read as one line.
-        lineRanges = ranges.count == lines.count && !ranges.isEmpty ? Self.covering(ranges, count: scalars.count) : [0..<scalars.count]
+        lineRanges = ranges.count == drawn.count && !ranges.isEmpty ? Self.covering(ranges, count: scalars.count) : [0..<scalars.count]
     }
 
     public var count: Int { scalars.count }
