@@ -347,6 +347,21 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertEqual(controller.focus, "pattern")
     }
 
+    /// A key that does nothing else still shows the ring around the control
+    /// a click focused, so the window must be drawn again.
+    func testAnIdleKeyAfterAClickRedrawsTheRing() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
+        _ = controller.handle(.popupPointerPressed(row: nil), scene: scene)
+        XCTAssertNil(controller.popup, "a click outside the menu closes it")
+        XCTAssertEqual(controller.focus, "pattern")
+        XCTAssertFalse(controller.focusVisible)
+        XCTAssertEqual(controller.handle(.key(.up), scene: scene), [.redraw])
+        XCTAssertTrue(controller.focusVisible)
+        XCTAssertEqual(controller.handle(.key(.up), scene: scene), [], "once shown, nothing more to draw")
+    }
+
     func testInspectorKeyTogglesInspecting() {
         var controller = controller()
         let scene = narrowScene(controller)

@@ -105,7 +105,15 @@ public struct PanelController: Sendable {
     }
 
     private mutating func handleKey(_ key: Key, scene: Scene) -> [Effect] {
+        let ringWasHidden = !focusVisible
         if key != .inspector { focusVisible = true }
+        let effects = keyEffects(key, scene: scene)
+        // Any key shows the ring around a control clicked before, even a key that does nothing else.
+        if ringWasHidden, focusVisible, focus != nil, !effects.contains(.redraw) { return effects + [.redraw] }
+        return effects
+    }
+
+    private mutating func keyEffects(_ key: Key, scene: Scene) -> [Effect] {
         switch key {
         case .tab, .backTab:
             let order = scene.interactiveNodes.map(\.id)
