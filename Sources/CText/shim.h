@@ -2,12 +2,10 @@
 #define REWRAP_CTEXT_SHIM_H
 
 #include <fontconfig/fontconfig.h>
-#include <fontconfig/fcfreetype.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_SYNTHESIS_H
 #include <hb.h>
-#include <hb-ot.h>
 #include <fribidi.h>
 
 /* Function-like and composite macros do not import into Swift. */

@@ -6,7 +6,7 @@ import RewrapLayout
 /// paragraph's. Explicit controls in the text (embeddings, overrides,
 /// isolates) are honoured, and end with the paragraph, however unbalanced.
 ///
-///     BidiParagraph(levels: scalars, direction: .leftToRight).levels   // [0, 0, 0, 1, 1]
+///     BidiParagraph.levels(of: scalars, direction: .leftToRight)   // [0, 0, 0, 1, 1]
 enum BidiParagraph {
     static func levels(of scalars: [UInt32], direction: LayoutDirection) -> [UInt8] {
         let count = scalars.count

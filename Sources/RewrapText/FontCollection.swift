@@ -107,7 +107,7 @@ final class FontCollection {
     }
 
     /// Opens the face a matched pattern names, or the one already open for
-    /// the same file, index and size. Takes ownership of `matched`.
+    /// an equal pattern. Takes ownership of `matched`.
     private func openFace(_ matched: OpaquePointer) -> FontFace? {
         if let open = faces.first(where: { FcPatternEqual($0.pattern, matched) != 0 }) {
             FcPatternDestroy(matched)

@@ -55,10 +55,13 @@ public final class FontFace {
 
         let blob = hb_blob_create(file.bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(file.bytes.count),
                                   HB_MEMORY_MODE_READONLY, nil, nil)
-        let hbFace = hb_face_create(blob, UInt32(index))
+        // fontconfig's index carries a variable font's named instance above
+        // bit 16; FreeType reads it there, HarfBuzz wants it set apart.
+        let hbFace = hb_face_create(blob, UInt32(index & 0xFFFF))
         hb_blob_destroy(blob)
         parent = hb_font_create(hbFace)!
         hb_face_destroy(hbFace)
+        if index >> 16 > 0 { hb_font_set_var_named_instance(parent, UInt32(index >> 16) - 1) }
         hb_font_set_scale(parent, Int32(size), Int32(size))
         hb_font_set_ppem(parent, UInt32(pixels.rounded()), UInt32(pixels.rounded()))
         font = hb_font_create_sub_font(parent)!

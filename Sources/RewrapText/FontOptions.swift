@@ -8,8 +8,8 @@ public struct FontOptions {
     public var scale: Double
     /// Finishes a pattern after fontconfig's own substitutions, in place of
     /// `FcDefaultSubstitute`. The X side passes `XftDefaultSubstitute`, so
-    /// the desktop's antialiasing and hinting settings apply to measuring
-    /// exactly as they apply to drawing.
+    /// the desktop's hinting settings apply to measuring exactly as they
+    /// apply to drawing. Text is always antialiased, as it was before shaping.
     public var substitute: ((OpaquePointer) -> Void)?
 
     public init(pattern: String = "sans-serif", scale: Double = 1, substitute: ((OpaquePointer) -> Void)? = nil) {

@@ -4,7 +4,7 @@ public struct PlacedGlyph: Hashable, Sendable {
     public var id: UInt32
     /// The index in the line of the first scalar of the glyph's cluster.
     public var cluster: UInt32
-    /// Its advance in 26.6 pixels, as positioned (kerning included).
+    /// Its advance in 26.6 pixels, as HarfBuzz positioned it (pair kerning is off).
     public var advance: Int32
     /// Its origin in whole pixels, from the line's left end and from the
     /// baseline (down is positive).

@@ -35,9 +35,6 @@ public final class TextEngine: TextMeasurer {
     /// HarfBuzz calls so far: a cache hit adds none.
     public var shapeCount: Int { shaper.shapeCount }
 
-    /// Every face opened so far, by id.
-    public var faces: [FontFace] { fonts.faces }
-
     /// A warning when the requested family was not installed.
     public var substitutionWarning: String? { fonts.substitutionWarning }
 
