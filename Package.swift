@@ -4,7 +4,7 @@ import PackageDescription
 // Each target depends only on the ones above it. RewrapLayout, RewrapMotion,
 // RewrapPanelFile and RewrapCommandLine import no C module; RewrapText shapes
 // with HarfBuzz and FriBidi but knows nothing of X. So every test but the
-// end-to-end ones runs without a display. X11 lives only in RewrapX11, behind CX11.
+// end-to-end ones and RewrapX11Tests runs without a display. X11 lives only in RewrapX11, behind CX11.
 // libdbus lives only in RewrapAccessibility, behind CDBus, which opens it with
 // dlopen once a bus is found (no pkgConfig: its -ldbus-1 would load libdbus and
 // libsystemd into every start).

@@ -67,16 +67,19 @@ public struct ChipRowLayout: Layout, Sendable {
             let size = badges[n - chosen - 1]
             badge = Rect(x: x, y: 0, width: Swift.max(0, size.width), height: Swift.max(0, size.height))
         }
-        let placed = frames + (badge.map { [$0] } ?? [])
-        let height = placed.reduce(0) { Swift.max($0, $1.height) }
+        let height = Swift.max(frames.reduce(0) { Swift.max($0, $1.height) }, badge?.height ?? 0)
         let width = candidates[chosen]
+        if direction == .rightToLeft {
+            for index in frames.indices { frames[index] = direction.placed(frames[index], within: width) }
+            badge = badge.map { direction.placed($0, within: width) }
+        }
         return ChipRowPlan(
             available: proposal.widthLimit,
             candidateWidths: candidates,
             visible: chosen,
             hidden: n - chosen,
-            chipFrames: frames.map { direction.placed($0, within: width) },
-            badgeFrame: badge.map { direction.placed($0, within: width) },
+            chipFrames: frames,
+            badgeFrame: badge,
             size: Size(width: width, height: height)
         )
     }

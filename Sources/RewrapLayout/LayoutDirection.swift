@@ -1,7 +1,10 @@
 /// Which way a layout reads: rows fill from the left edge or from the right.
 ///
-/// Plans are made in reading order and mirrored once, when frames are
-/// placed: `x' = width − x − w` inside the plan's reported width.
+/// A layout plans in reading order and mirrors its frames at the end:
+/// `x' = width − x − w` inside the plan's reported width. The app's page
+/// does the same once for the whole page, so a control keeps its place in
+/// the window's mirror image; a layout's own direction serves plans asked
+/// for alone (`rewrap plan`), and the tests hold the two to the same rules.
 public enum LayoutDirection: String, Hashable, Sendable {
     case leftToRight = "ltr"
     case rightToLeft = "rtl"

@@ -33,7 +33,7 @@ final class DemoApp {
         self.trace = trace
         self.frameLog = frameLog
         let metrics = Metrics(scale: toolkit.scale)
-        // The engine keeps every line it shapes, so it is the measurement cache too.
+        // The engine keeps the lines it shapes, so it is the measurement cache too.
         let measurer = toolkit.text
         themePreference = options.theme
         painter = Painter(metrics: metrics, measurer: measurer,

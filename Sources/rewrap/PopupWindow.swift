@@ -24,6 +24,7 @@ final class PopupWindow {
     func open(_ menu: PopupMenu, below owner: PixelRect, direction: LayoutDirection, metrics: Metrics,
               measurer: any TextMeasurer) -> Input {
         let placed = ShownPopup(menu, below: owner, direction: direction, toolkit: toolkit, metrics: metrics, measurer: measurer)
+        toolkit.openPopup(frame: placed.frame)
         shown = placed
         isDrawn = false
         needsDraw = true

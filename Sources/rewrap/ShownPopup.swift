@@ -11,7 +11,7 @@ struct ShownPopup {
     /// Fewer than the menu's entries when it was cut to fit the screen.
     let visibleRows: Int
 
-    /// Opens `menu` just below `owner` (window pixels), inside the work area
+    /// Places `menu` just below `owner` (window pixels), inside the work area
     /// of the monitor that holds the button, lined up with the owner's
     /// leading edge: its right edge, right to left.
     init(_ menu: PopupMenu, below owner: PixelRect, direction: LayoutDirection, toolkit: Toolkit, metrics: Metrics,
@@ -24,7 +24,6 @@ struct ShownPopup {
                                        alignedTo: direction == .leftToRight ? .left : .right)
         frame = PixelRect(placement.frame)
         visibleRows = placement.visibleRows
-        toolkit.openPopup(frame: frame)
     }
 
     func contains(_ x: Int, _ y: Int) -> Bool {

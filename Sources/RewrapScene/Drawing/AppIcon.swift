@@ -1,5 +1,6 @@
 /// The program's icon, drawn from the same shapes as `assets/rewrap.svg`: a
-/// blue rounded square holding three white bars, the last one wrapped.
+/// blue rounded square holding four white bars in three rows, like labels
+/// wrapping onto the next row.
 public enum AppIcon {
     /// ARGB pixels, row by row, for a square icon of `size` pixels.
     public static func pixels(size: Int) -> [UInt32] {
