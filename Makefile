@@ -22,15 +22,20 @@ ID := io.github.rewrap.Rewrap
 
 .PHONY: deps build run test test-asan soak bench order-file a11y-trees install uninstall deb clean
 
-# Installs only what is missing, so a second run does nothing.
-deps:
-	@missing=$$(for p in $(PACKAGES); do \
+# Installs those of the Debian packages $(1) that are missing, so a second
+# run does nothing.
+define install-missing
+	@missing=$$(for p in $(1); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "installing:" $$missing; \
 		$(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install-missing,$(PACKAGES))
 # The input method tests run uim-xim, which serves named locales, not C.UTF-8.
 	@locale -a 2>/dev/null | grep -qix 'en_US.utf8' || { \
 		echo "generating the en_US.UTF-8 locale"; \
@@ -70,12 +75,7 @@ soak: deps
 BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0
 
 bench: deps build
-	@missing=$$(for p in $(BENCH_PACKAGES); do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		$(SUDO) apt-get update -q && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
-	fi
+	$(call install-missing,$(BENCH_PACKAGES))
 	$(RELEASE) --product rewrap-bench
 	.build/release/rewrap-bench
 	python3 bench/motion.py
@@ -87,9 +87,7 @@ bench: deps build
 # Rewrites scripts/rewrap.order from what a callgrind session of the release
 # build runs; worth doing when start-up or drawing code moves a lot.
 order-file: build
-	@dpkg-query -W -f='$${Status}\n' valgrind 2>/dev/null | grep -q '^install ok installed' || { \
-		$(SUDO) apt-get update -q && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends valgrind; }
+	$(call install-missing,valgrind)
 	scripts/order-file .build/release/rewrap scripts/rewrap.order
 
 # The tree a screen reader sees: Rewrap in English and in Arabic (right to
@@ -97,16 +95,13 @@ order-file: build
 A11Y_REFERENCE_PACKAGES := python3-pyqt6 qt6-qpa-plugins
 
 a11y-trees: build
-	@missing=$$(for p in $(A11Y_REFERENCE_PACKAGES); do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		$(SUDO) apt-get update -q && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
-	fi
+	$(call install-missing,$(A11Y_REFERENCE_PACKAGES))
 	scripts/atspi-session -- .build/release/rewrap --geometry 680x420+0+0
 	scripts/atspi-session -- .build/release/rewrap --geometry 420x420+0+0 --locale ar
-	QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 scripts/atspi-session --app qt6-panel.py \
-		-- /usr/bin/python3 ../shared/reference/qt6-panel.py
+	@if [ -f ../shared/reference/qt6-panel.py ]; then \
+		QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 scripts/atspi-session --app qt6-panel.py \
+			-- /usr/bin/python3 ../shared/reference/qt6-panel.py; \
+	else echo "a11y-trees: ../shared/reference/qt6-panel.py is not beside the checkout; Qt's tree left out"; fi
 
 # The binary finds its assets in ../share/rewrap, so it runs from anywhere.
 # BINARY=path installs an already built binary instead of building one.

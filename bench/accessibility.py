@@ -27,6 +27,9 @@ from pathlib import Path
 sys.path.insert(0, os.path.dirname(__file__))
 from compare import REPO, Xvfb, become_subreaper, build_helpers, log, rss_kb, stop_pid  # noqa: E402
 
+# How long one of Rewrap's moves lasts.
+MOVE_SECONDS = 0.25
+
 
 def first_frame(helpers, env, command, kill=True, timeout=15):
     argv = [str(helpers["first-frame"]), "--timeout", str(timeout), *(["--kill"] if kill else []), "--", *command]
@@ -97,7 +100,7 @@ def kept(helpers, env, command):
         raise
 
 
-def walk_and_pick(env, result, rewrap_pid, address):
+def walk_and_pick(env, rewrap_pid, address):
     """A client walks the tree; then a pick animates while dbus-monitor counts
     what Rewrap sends. Returns (RSS after the walk, signals, their time span)."""
     client = ["/usr/bin/python3", str(REPO / "scripts" / "atspi-client"), "tree", "--app", "rewrap"]
@@ -168,7 +171,7 @@ def main():
         publish(env, bus.address)
         published = kept(helpers, env, rewrap)
         running.append(published["pid"])
-        walked, signals = walk_and_pick(env, published, published["pid"], bus.address)
+        walked, signals = walk_and_pick(env, published["pid"], bus.address)
         for key, result in (("c", c), ("alone", alone), ("published", published)):
             result["startup"] = startups[key]
 
@@ -181,7 +184,7 @@ def main():
         # The pick's own events come within a few ms of xdotool's click; the move lasts 250 ms.
         first = min(signals, default=0)
         at_pick = sum(1 for t in signals if t - first < 0.1)
-        moving = sum(1 for t in signals if 0.1 <= t - first < 0.2)
+        moving = sum(1 for t in signals if 0.1 <= t - first < MOVE_SECONDS)
         settled = len(signals) - at_pick - moving
         report = "\n".join([
             "| | C lower bound | Rewrap, no bus | Rewrap, accessibility bus |",

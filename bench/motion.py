@@ -2,7 +2,7 @@
 """Frame cost and frame pacing of Rewrap's animator, at 1024x768 under Xvfb.
 
 Runs the release binary with --frame-log (CPU seconds per drawn frame) and
---trace (the time of each frame, in microseconds), then picks long and short
+--trace (the time of each frame, in seconds to the microsecond), then picks long and short
 options back and forth so that controls glide, and reports p50/p99 of the
 CPU cost of each animated frame (layout, paint, copy to the window), of the
 interval between animated frames and its distance from 1/60 s (Xvfb knows no
@@ -111,7 +111,7 @@ def main():
             # From the first animated frame to the settled one: the move's end.
             durations.append((frame["time"] - move_start) * 1000)
             move_start = None
-    # Trace times are in microseconds, so the cadence shows to the microsecond.
+    # Trace times are kept to the microsecond, so the cadence shows to the microsecond.
     intervals = [(b - a) * 1000 for a, b in zip(animated_times, animated_times[1:]) if b - a < 0.1]
     ideal = 1000 / 60
     lateness = [abs(i - ideal) for i in intervals]

@@ -8,7 +8,8 @@ Two independent figures, on one private Xvfb:
     its request, so requests sent together are all logged before the first
     of their replies: each run of replies with no request between them is
     one wait;
-  * the latency proxy (../shared/tools/latency_proxy.py, 10 ms each way):
+  * the latency proxy (../shared/tools/latency_proxy.py beside the checkout,
+    else scripts/delay-proxy, which does the same; 10 ms each way):
     (median start-up through the proxy - median start-up direct) / 20 ms, where
     start-up is exec to the first --trace line.
 

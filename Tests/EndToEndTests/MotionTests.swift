@@ -153,8 +153,7 @@ final class MotionTests: XCTestCase {
     func testDesktopSettingTurnsAnimationOff() throws {
         let server = try XvfbServer()
         defer { server.stop() }
-        let file = try TemporaryFile(suffix: ".conf", contents: Data("Gtk/EnableAnimations 0\n".utf8))
-        let settings = try DesktopProcess.xsettingsd(on: server, file: file)
+        let settings = try SettingsDaemon(["Gtk/EnableAnimations 0"], server: server)
         defer { settings.stop() }
         let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0"], server: server)
         let before = try pickLongPattern(session)
@@ -169,17 +168,14 @@ final class MotionTests: XCTestCase {
     func testTurningAnimationsOffOnTheDesktopAppliesToTheNextPick() throws {
         let server = try XvfbServer()
         defer { server.stop() }
-        let file = try TemporaryFile(suffix: ".conf", contents: Data("Gtk/EnableAnimations 1\n".utf8))
-        let settings = try DesktopProcess.xsettingsd(on: server, file: file)
+        let settings = try SettingsDaemon(["Gtk/EnableAnimations 1"], server: server)
         defer { settings.stop() }
         let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0"], server: server)
         var before = try pickLongPattern(session)
         try session.waitUntil("an animated move") { session.frames().dropFirst(before).contains(where: \.animating) }
         try session.settledFrame(after: before)
 
-        try Data("Gtk/EnableAnimations 0\n".utf8).write(to: file.url)
-        settings.signal(SIGHUP)
-        try settings.waitUntil("xsettingsd to reload") { settings.log.components(separatedBy: "Loaded").count > 2 }
+        try settings.update(["Gtk/EnableAnimations 0"])
         usleep(200_000)
         let start = try session.settledFrame()
         try session.click(start.node("pattern")!.center)

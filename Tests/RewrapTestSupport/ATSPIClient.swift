@@ -80,12 +80,7 @@ public final class ATSPIClient: @unchecked Sendable {
     }
 
     public func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        if !waitForExit(process, timeout: 3) {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        stopProcess(process)
     }
 
     public func tree() throws -> Node {

@@ -52,6 +52,16 @@ public func waitForExit(_ process: Process, timeout: Double) -> Bool {
     return true
 }
 
+/// SIGTERM, then SIGKILL if the process lingers three seconds.
+public func stopProcess(_ process: Process) {
+    guard process.isRunning else { return }
+    process.terminate()
+    if !waitForExit(process, timeout: 3) {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
 /// A file under the temporary directory, removed when the value goes away.
 public final class TemporaryFile: @unchecked Sendable {
     public let url: URL

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A program a test runs beside Rewrap on its Xvfb, such as the openbox
-/// window manager, the xsettingsd settings daemon, an input method server or
-/// a protocol tracer; always stopped, SIGKILL after a short wait.
+/// window manager, an input method server or a protocol tracer; always
+/// stopped, SIGKILL after a short wait. (xsettingsd is `SettingsDaemon`.)
 ///
 ///     let openbox = try DesktopProcess.openbox(on: server)
 ///     defer { openbox.stop() }
@@ -28,15 +28,6 @@ public final class DesktopProcess: @unchecked Sendable {
 
     /// What the program printed so far, standard output and error together.
     public var log: String { (try? String(contentsOf: logFile.url, encoding: .utf8)) ?? "" }
-
-    /// xsettingsd from Debian serving `settings` (lines such as
-    /// `Gtk/EnableAnimations 0`) from `file`, once it owns the selection.
-    /// Write the file again and send SIGHUP for a live change.
-    public static func xsettingsd(on server: XvfbServer, file: TemporaryFile) throws -> DesktopProcess {
-        let daemon = try DesktopProcess(["/usr/bin/xsettingsd", "-c", file.path], server: server)
-        try daemon.waitUntil("xsettingsd to own _XSETTINGS_S0") { daemon.log.contains("Took ownership") }
-        return daemon
-    }
 
     /// openbox from Debian, with its stock configuration, once it manages the screen.
     public static func openbox(on server: XvfbServer) throws -> DesktopProcess {
@@ -65,12 +56,7 @@ public final class DesktopProcess: @unchecked Sendable {
     }
 
     public func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        if !waitForExit(process, timeout: 3) {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        stopProcess(process)
     }
 
     deinit {

@@ -42,12 +42,7 @@ public final class SettingsDaemon: @unchecked Sendable {
     }
 
     public func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        if !waitForExit(process, timeout: 3) {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        stopProcess(process)
     }
 
     deinit {

@@ -34,12 +34,7 @@ public final class XvfbServer: @unchecked Sendable {
 
     /// Stops the server: SIGTERM, then SIGKILL if it lingers.
     public func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        if !waitForExit(process, timeout: 3) {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        stopProcess(process)
     }
 
     /// Kills the server as a crash would, for fault tests.
