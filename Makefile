@@ -62,7 +62,7 @@ test-asan: deps
 	swift build --build-tests --sanitize=address --scratch-path .build/asan
 	$(RELEASE) --product rewrap
 	REWRAP_BIN=$(CURDIR)/.build/asan/debug/rewrap REWRAP_SANITIZED=1 \
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp ASAN_OPTIONS=suppressions=$(CURDIR)/Tests/asan.supp \
 		swift test --skip-build --sanitize=address --scratch-path .build/asan
 
 # The long versions: 1,000 random actions and 10,000 damaged panels.
