@@ -27,8 +27,16 @@ public func runCommand(_ arguments: [String], environment: [String: String] = [:
     if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
     let outFile = try TemporaryFile(suffix: ".out")
     let errFile = try TemporaryFile(suffix: ".err")
-    process.standardOutput = try FileHandle(forWritingTo: outFile.url)
-    process.standardError = try FileHandle(forWritingTo: errFile.url)
+    // Closed here, not when Foundation lets go of the process: a soak
+    // runs thousands of commands, and leaked descriptors add up.
+    let out = try FileHandle(forWritingTo: outFile.url)
+    let err = try FileHandle(forWritingTo: errFile.url)
+    defer {
+        try? out.close()
+        try? err.close()
+    }
+    process.standardOutput = out
+    process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
     let timedOut = !waitForExit(process, timeout: timeout)
@@ -52,13 +60,26 @@ public func waitForExit(_ process: Process, timeout: Double) -> Bool {
     return true
 }
 
-/// SIGTERM, then SIGKILL if the process lingers three seconds.
+/// SIGTERM, then SIGKILL if the process lingers three seconds; then the
+/// files and pipes it was given are closed. Foundation keeps them open as
+/// long as it keeps the Process, and a whole run of the suite leaked
+/// hundreds, until Foundation's own scan of /proc/self/fd read past a
+/// buffer's end and crashed the runner.
 public func stopProcess(_ process: Process) {
-    guard process.isRunning else { return }
-    process.terminate()
-    if !waitForExit(process, timeout: 3) {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    if process.isRunning {
+        process.terminate()
+        if !waitForExit(process, timeout: 3) {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+    for stream in [process.standardInput, process.standardOutput, process.standardError] {
+        if let pipe = stream as? Pipe {
+            try? pipe.fileHandleForReading.close()
+            try? pipe.fileHandleForWriting.close()
+        } else if let handle = stream as? FileHandle, handle.fileDescriptor > 2, handle !== FileHandle.nullDevice {
+            try? handle.close()
+        }
     }
 }
 

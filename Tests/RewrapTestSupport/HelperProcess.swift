@@ -36,5 +36,6 @@ public final class HelperProcess: @unchecked Sendable {
 
     deinit {
         stop()
+        try? output.fileHandleForReading.close()
     }
 }

@@ -50,13 +50,7 @@ public final class RewrapSession: @unchecked Sendable {
     }
 
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            if !RewrapTestSupport.waitForExit(process, timeout: 3) {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
-        }
+        stopProcess(process)
         if ownsServer { server.stop() }
     }
 

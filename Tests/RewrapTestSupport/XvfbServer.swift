@@ -23,6 +23,8 @@ public final class XvfbServer: @unchecked Sendable {
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
+        // Nothing more comes down the pipe; its descriptor is not left open.
+        try? pipe.fileHandleForReading.close()
         guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
             throw TestFailure("Xvfb did not report a display number (got \"\(text)\")")
