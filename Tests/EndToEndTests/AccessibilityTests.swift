@@ -14,7 +14,7 @@ final class AccessibilityTests: XCTestCase {
         -> (RewrapSession, AccessibilityBusProcess, ATSPIClient) {
         let server = try XvfbServer()
         if windowManager {
-            let openbox = try DesktopProcess.openbox(on: server)
+            let openbox = try Openbox(server: server)
             addTeardownBlock { openbox.stop() }
         }
         let bus = try AccessibilityBusProcess(server: server)

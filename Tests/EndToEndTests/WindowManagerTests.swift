@@ -21,7 +21,7 @@ final class WindowManagerTests: XCTestCase {
     func testTheWindowIsDecoratedAndTakesPartInSync() throws {
         let server = try XvfbServer()
         defer { server.stop() }
-        let openbox = try DesktopProcess.openbox(on: server)
+        let openbox = try Openbox(server: server)
         defer { openbox.stop() }
         let session = try RewrapSession(arguments: ["--geometry", "600x400"], server: server)
         try session.settledFrame()
@@ -44,7 +44,7 @@ final class WindowManagerTests: XCTestCase {
     func testDraggingTheFrameCornerResizesAndReflows() throws {
         let server = try XvfbServer()
         defer { server.stop() }
-        let openbox = try DesktopProcess.openbox(on: server)
+        let openbox = try Openbox(server: server)
         defer { openbox.stop() }
         let session = try RewrapSession(arguments: ["--geometry", "680x420"], server: server)
         try session.settledFrame()
@@ -70,7 +70,7 @@ final class WindowManagerTests: XCTestCase {
     func testClosingFromTheWindowManagerExitsCleanly() throws {
         let server = try XvfbServer()
         defer { server.stop() }
-        let openbox = try DesktopProcess.openbox(on: server)
+        let openbox = try Openbox(server: server)
         defer { openbox.stop() }
         let session = try RewrapSession(server: server)
         try session.settledFrame()
@@ -86,7 +86,7 @@ final class WindowManagerTests: XCTestCase {
     func testFocusMovingAwayClosesTheMenuAndHidesTheRing() throws {
         let server = try XvfbServer()
         defer { server.stop() }
-        let openbox = try DesktopProcess.openbox(on: server)
+        let openbox = try Openbox(server: server)
         defer { openbox.stop() }
         let session = try RewrapSession(arguments: ["--geometry", "680x420+0+0"], server: server)
         try session.settledFrame()
@@ -113,7 +113,7 @@ final class WindowManagerTests: XCTestCase {
     func testAClickOnTheUnfocusedWindowOpensTheMenu() throws {
         let server = try XvfbServer()
         defer { server.stop() }
-        let openbox = try DesktopProcess.openbox(on: server)
+        let openbox = try Openbox(server: server)
         defer { openbox.stop() }
         let session = try RewrapSession(arguments: ["--geometry", "680x420+0+0"], server: server)
         let start = try session.settledFrame()

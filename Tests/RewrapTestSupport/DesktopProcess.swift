@@ -1,11 +1,11 @@
 import Foundation
 
-/// A program a test runs beside Rewrap on its Xvfb, such as the openbox
-/// window manager, an input method server or a protocol tracer; always
-/// stopped, SIGKILL after a short wait. (xsettingsd is `SettingsDaemon`.)
+/// A program a test runs beside Rewrap on its Xvfb, such as an input method
+/// server or a protocol tracer; always stopped, SIGKILL after a short wait.
+/// (openbox is `Openbox`, xsettingsd `SettingsDaemon`.)
 ///
-///     let openbox = try DesktopProcess.openbox(on: server)
-///     defer { openbox.stop() }
+///     let tracer = try DesktopProcess(["/usr/bin/xtrace", ...], server: server)
+///     defer { tracer.stop() }
 public final class DesktopProcess: @unchecked Sendable {
     public let process = Process()
     private let name: String
@@ -28,16 +28,6 @@ public final class DesktopProcess: @unchecked Sendable {
 
     /// What the program printed so far, standard output and error together.
     public var log: String { (try? String(contentsOf: logFile.url, encoding: .utf8)) ?? "" }
-
-    /// openbox from Debian, with its stock configuration, once it manages the screen.
-    public static func openbox(on server: XvfbServer) throws -> DesktopProcess {
-        let openbox = try DesktopProcess(["/usr/bin/openbox", "--sm-disable"], server: server)
-        try openbox.waitUntil("openbox to manage the screen") {
-            let root = try runCommand(["/usr/bin/xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], environment: ["DISPLAY": server.display])
-            return root.stdout.contains("window id #")
-        }
-        return openbox
-    }
 
     /// Polls `condition` for up to `timeout` seconds while the program runs.
     public func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {

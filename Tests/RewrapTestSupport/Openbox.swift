@@ -37,13 +37,7 @@ public final class Openbox: @unchecked Sendable {
     }
 
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            if !waitForExit(process, timeout: 3) {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
-        }
+        stopProcess(process)
         try? FileManager.default.removeItem(atPath: home)
     }
 
