@@ -117,7 +117,7 @@ public struct Painter {
         var top = Double(box.y)
         for line in lines {
             let text = measurer.measure(line, style: style)
-            let x = direction == .leftToRight ? box.x : box.x + box.width - Int(text.width.rounded(.up))
+            let x = Self.leadingX(ofWidth: text.width, in: box, direction: direction)
             canvas.drawText(line, x: x, baseline: Int((top + text.ascent).rounded()), style: style, color: color, clip: box)
             top += text.height + metrics.textLineGap
         }
@@ -155,7 +155,11 @@ public struct Painter {
     /// left edge, or right to left, the right edge less the text's width.
     private func leadingX(of text: String, in box: PixelRect, direction: LayoutDirection) -> Int {
         guard direction == .rightToLeft else { return box.x }
-        return box.x + box.width - Int(measurer.measure(text, style: .body).width.rounded(.up))
+        return Self.leadingX(ofWidth: measurer.measure(text, style: .body).width, in: box, direction: direction)
+    }
+
+    private static func leadingX(ofWidth width: Double, in box: PixelRect, direction: LayoutDirection) -> Int {
+        direction == .leftToRight ? box.x : box.x + box.width - Int(width.rounded(.up))
     }
 
     /// `box` narrowed by `inset` on the left and right.

@@ -4,6 +4,9 @@ import RewrapLayout
 /// items (each chip and every badge count) and the dropdowns' items, kept
 /// with the texts they were measured from. A resize then measures nothing;
 /// a pick measures only the dropdowns again.
+///
+/// A cache, so copies of a `PageLayout` share it: it keeps nothing a copy
+/// could disagree on, since each entry is checked against the texts asked for.
 final class MeasuredItems {
     private var chips: (titles: [String], items: ChipRowItems)?
     private var panel: (labels: [String], items: [FlowItem])?

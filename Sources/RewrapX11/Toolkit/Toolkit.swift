@@ -181,7 +181,11 @@ public final class Toolkit {
 
     // MARK: - Geometry
 
-    /// The main window's top-left corner on the root window.
+    /// The main window's top-left corner on the root window, asked of the
+    /// server (a round trip): a window manager that moves the frame without
+    /// the synthetic ConfigureNotify ICCCM asks for would leave a tracked
+    /// origin stale and a popup misplaced. Read when a popup opens or a
+    /// screen reader asks, never per frame.
     public var mainWindowOrigin: (x: Int, y: Int) {
         var x: Int32 = 0, y: Int32 = 0
         var child: Window = 0
