@@ -13,6 +13,8 @@ public final class ShapedLine {
     /// How far any glyph is moved up or down from the baseline, in whole
     /// pixels: marks stacked on a letter can reach far beyond the ascent.
     public let reach: Int
+    /// Glyphs in all runs.
+    public let glyphCount: Int
 
     init(runs: [GlyphRun], width: Int, ascent: Int, descent: Int) {
         self.runs = runs
@@ -20,5 +22,6 @@ public final class ShapedLine {
         self.ascent = ascent
         self.descent = descent
         reach = runs.lazy.flatMap(\.glyphs).map { Int(abs($0.y)) }.max() ?? 0
+        glyphCount = runs.reduce(0) { $0 + $1.glyphs.count }
     }
 }

@@ -15,7 +15,7 @@ final class GoldenSessionTests: XCTestCase {
 
     func testScriptedSessionTracesTheSameNodes() throws {
         let session = try RewrapSession(arguments: ["--reduce-motion", "--geometry", "680x420+0+0"], environment: ["LANG": "C"])
-        try parkPointer(session)
+        try session.parkPointer()
         try session.settledFrame()
         try step(session) {}
 
@@ -64,15 +64,13 @@ final class GoldenSessionTests: XCTestCase {
     func testWindowAt700And340PixelsLooksTheSame() throws {
         for width in [700, 340] {
             let session = try RewrapSession(arguments: ["--geometry", "\(width)x420+0+0"], environment: ["LANG": "C"])
-            try parkPointer(session)
+            try session.parkPointer()
             try session.settledFrame()
             usleep(200_000)
             let shot = directory + "window-\(width).png"
             let target = recording ? shot : NSTemporaryDirectory() + "rewrap-golden-\(UUID().uuidString).png"
             defer { if !recording { try? FileManager.default.removeItem(atPath: target) } }
-            let capture = try runCommand(["/usr/bin/import", "-window", session.windowID, target],
-                                         environment: ["DISPLAY": session.server.display])
-            XCTAssertEqual(capture.status, 0, capture.stderr)
+            try session.capture(to: target)
             session.stop()
             if recording { continue }
             // ImageMagick's compare prints the number of differing pixels on stderr.
@@ -105,10 +103,6 @@ final class GoldenSessionTests: XCTestCase {
     }
 
     /// The pointer far from every control, so hover shows nowhere.
-    private func parkPointer(_ session: RewrapSession) throws {
-        try session.xdotool(["mousemove", "1200", "1000"])
-    }
-
     /// A trace line without its frame index and time, with sorted keys.
     private func normalized(_ line: String) throws -> String {
         guard var object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {

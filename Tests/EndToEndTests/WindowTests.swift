@@ -183,6 +183,31 @@ final class WindowTests: XCTestCase {
         fresh.stop()
     }
 
+    /// Narrower than it has been, the window draws into the larger buffer it
+    /// kept: its pixels must be those of a window opened at that size.
+    func testNarrowedWindowShowsTheSamePixelsAsOneOpenedAtItsSize() throws {
+        let session = try RewrapSession(arguments: ["--geometry", "680x420+0+0"])
+        try session.parkPointer()
+        try session.settledFrame()
+        for width in [1000, 450] {
+            try session.resize(width: width, height: 420)
+            try session.waitUntil("\(width) px") { try session.lastFrame().width == Double(width) }
+        }
+        usleep(300_000)
+        let shots = ["narrowed", "fresh"].map { NSTemporaryDirectory() + "rewrap-\($0)-\(UUID().uuidString).png" }
+        defer { for shot in shots { try? FileManager.default.removeItem(atPath: shot) } }
+        // Captured before the fresh window covers it: Xvfb keeps no pixels of a covered window.
+        try session.capture(to: shots[0])
+        let fresh = try RewrapSession(arguments: ["--geometry", "450x420+0+0"], server: session.server)
+        try fresh.settledFrame()
+        usleep(300_000)
+        try fresh.capture(to: shots[1])
+        fresh.stop()
+        // ImageMagick's compare prints the number of differing pixels on stderr.
+        let compare = try runCommand(["/usr/bin/compare", "-metric", "AE", shots[0], shots[1], "null:"])
+        XCTAssertEqual(compare.stderr.trimmingCharacters(in: .whitespacesAndNewlines), "0", "pixels that differ")
+    }
+
     /// A burst that returns to the current size must leave that size laid
     /// out, not the one in between.
     func testBurstBackToTheFirstSizeLaysOutThatSize() throws {

@@ -155,6 +155,19 @@ public final class RewrapSession: @unchecked Sendable {
         try xdotool(["windowsize", windowID, String(width), String(height)])
     }
 
+    /// Moves the pointer to the screen's far corner, where no test window
+    /// reaches, so nothing is drawn hovered.
+    public func parkPointer() throws {
+        try xdotool(["mousemove", "1200", "1000"])
+    }
+
+    /// Writes the window's pixels to a PNG at `path` (ImageMagick's import).
+    public func capture(to path: String) throws {
+        let capture = try runCommand(["/usr/bin/import", "-window", windowID, path],
+                                     environment: ["DISPLAY": server.display])
+        guard capture.status == 0 else { throw TestFailure("import: \(capture.stderr)") }
+    }
+
     public func windowOrigin() throws -> (x: Int, y: Int) {
         let text = try xdotool(["getwindowgeometry", "--shell", windowID])
         var values: [String: Int] = [:]

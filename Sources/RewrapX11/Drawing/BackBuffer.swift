@@ -18,17 +18,22 @@ public final class BackBuffer: Canvas {
     /// How far outside the buffer a glyph's origin may lie and still show ink.
     private let margin: Int
     private let window: Window
-    /// Reused for every line, so drawing text allocates nothing once warm.
+    /// Reused for every line and only grown, so drawing text allocates
+    /// nothing once warm; its count is capacity, not the line's length.
     private var specs: [XftGlyphFontSpec] = []
     private let gc: GC
     private let precision: VisualPrecision
     private var pixmap: Pixmap = 0
+    /// The pixmap's size, which may exceed the window's (see `resize`).
+    private var allocated = (width: 0, height: 0)
     private var draw: OpaquePointer?
-    /// Keyed by the premultiplied 16-bit channels packed into one word:
-    /// hashing four doubles for every fill cost more than the fill.
-    private var colors: [UInt64: XftColor] = [:]
-    private var solids: [UInt64: Picture] = [:]
+    /// A palette's few colours, found by comparing rather than hashing.
+    private var colors = ColorTable<XftColor>()
+    private var solids = ColorTable<Picture>()
     private var masks: [Shape: Mask] = [:]
+    /// The last masks used: a frame fills the same few shapes (a control's
+    /// ends, a chevron) over and over, and comparing beats hashing.
+    private var recentMasks: [(shape: Shape, mask: Mask)] = []
     /// Animated widths pass through many sizes; past this many masks, start afresh.
     private let maskCapacity = 256
 
@@ -50,7 +55,11 @@ public final class BackBuffer: Canvas {
         self.fonts = fonts
         margin = 4 * text.line("M", style: .body).ascent + 64
         self.window = window
-        gc = XCreateGC(connection.display, window, 0, nil)
+        // Copying from a pixmap never leaves a region unfilled, so the server
+        // need not answer every present with a NoExpose event.
+        var values = XGCValues()
+        values.graphics_exposures = 0
+        gc = XCreateGC(connection.display, window, UInt(GCGraphicsExposures), &values)
         let visual = connection.visual.pointee
         precision = VisualPrecision(redMask: visual.red_mask, greenMask: visual.green_mask, blueMask: visual.blue_mask)
     }
@@ -59,23 +68,27 @@ public final class BackBuffer: Canvas {
         release()
         releaseMasks()
         for picture in solids.values { XRenderFreePicture(connection.display, picture) }
-        var copies = Array(colors.values)
-        for index in copies.indices {
-            XftColorFree(connection.display, connection.visual, connection.colormap, &copies[index])
-        }
+        for var color in colors.values { XftColorFree(connection.display, connection.visual, connection.colormap, &color) }
         XFreeGC(connection.display, gc)
     }
 
     /// Makes the buffer match the window's size; a no-op, returning false,
-    /// when it already does.
+    /// when it already does. The pixmap grows to fit and is kept while the
+    /// window covers at least a quarter of it, so a window dragged narrower
+    /// and wider draws into one pixmap instead of a new one for every size.
     @discardableResult
     public func resize(width: Int, height: Int) -> Bool {
         let width = max(1, width), height = max(1, height)
         guard width != self.width || height != self.height || draw == nil else { return false }
-        release()
         self.width = width
         self.height = height
-        pixmap = XCreatePixmap(connection.display, window, UInt32(width), UInt32(height), UInt32(connection.depth))
+        let fits = width <= allocated.width && height <= allocated.height
+        let wasteful = 4 * width * height < allocated.width * allocated.height
+        guard draw == nil || !fits || wasteful else { return true }
+        release()
+        allocated = fits && !wasteful ? allocated : (width, height)
+        pixmap = XCreatePixmap(connection.display, window, UInt32(allocated.width), UInt32(allocated.height),
+                               UInt32(connection.depth))
         draw = XftDrawCreate(connection.display, pixmap, connection.visual, connection.colormap)
         return true
     }
@@ -123,17 +136,26 @@ public final class BackBuffer: Canvas {
         }
         // Glyphs well outside the buffer are left out, so positions stay
         // within X's 16 bits however long the line.
-        specs.removeAll(keepingCapacity: true)
-        for run in line.runs {
-            guard let font = fonts.font(for: run.face) else { continue }
-            for glyph in run.glyphs {
-                let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
-                guard gx > -margin, gx < width + margin, gy > -margin, gy < height + margin else { continue }
-                specs.append(XftGlyphFontSpec(font: font, glyph: FT_UInt(glyph.id), x: Int16(clamping: gx), y: Int16(clamping: gy)))
-            }
+        if specs.count < line.glyphCount {
+            specs = Array(repeating: XftGlyphFontSpec(), count: max(line.glyphCount, 2 * specs.count))
         }
-        withColor(color) { color in
-            specs.withUnsafeBufferPointer { XftDrawGlyphFontSpec(draw, color, $0.baseAddress, Int32($0.count)) }
+        let left = -margin, right = width + margin, top = -margin, bottom = height + margin
+        let fonts = self.fonts
+        // Written through one buffer pointer: appending would check the
+        // array's uniqueness, and access to it, for every glyph.
+        specs.withUnsafeMutableBufferPointer { specs in
+            var count = 0
+            for run in line.runs {
+                guard let font = fonts.font(for: run.face) else { continue }
+                for glyph in run.glyphs {
+                    let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
+                    guard gx > left, gx < right, gy > top, gy < bottom else { continue }
+                    specs[count] = XftGlyphFontSpec(font: font, glyph: FT_UInt(glyph.id), x: Int16(clamping: gx),
+                                                    y: Int16(clamping: gy))
+                    count += 1
+                }
+            }
+            withColor(color) { XftDrawGlyphFontSpec(draw, $0, specs.baseAddress, Int32(count)) }
         }
         if clip != nil { XftDrawSetClip(draw, nil) }
     }
@@ -167,7 +189,8 @@ public final class BackBuffer: Canvas {
     /// The shape's mask, rasterised on first use: spans of equal coverage
     /// (shapes list them together) go out in one request each.
     private func mask(for shape: Shape) -> Mask? {
-        if let mask = masks[shape] { return mask }
+        if let recent = recentMasks.first(where: { $0.shape == shape }) { return recent.mask }
+        if let mask = masks[shape] { return remember(mask, for: shape) }
         let spans = shape.spans
         guard let minX = spans.map(\.x).min(), let minY = spans.map(\.y).min(),
               let maxX = spans.map({ $0.x + $0.width }).max(), let maxY = spans.map({ $0.y + $0.height }).max(),
@@ -197,15 +220,20 @@ public final class BackBuffer: Canvas {
         }
         let mask = Mask(pixmap: pixmap, picture: picture, x: minX, y: minY, width: width, height: height)
         masks[shape] = mask
+        return remember(mask, for: shape)
+    }
+
+    private func remember(_ mask: Mask, for shape: Shape) -> Mask {
+        if recentMasks.count == 8 { recentMasks.removeLast() }
+        recentMasks.insert((shape, mask), at: 0)
         return mask
     }
 
     private func solid(_ color: Color) -> Picture {
+        if let picture = solids[color] { return picture }
         var render = premultiplied(color)
-        let key = Self.key(render)
-        if let picture = solids[key] { return picture }
         let picture = XRenderCreateSolidFill(connection.display, &render)
-        solids[key] = picture
+        if let evicted = solids.insert(picture, for: color) { XRenderFreePicture(connection.display, evicted) }
         return picture
     }
 
@@ -228,10 +256,7 @@ public final class BackBuffer: Canvas {
             XFreePixmap(connection.display, mask.pixmap)
         }
         masks.removeAll(keepingCapacity: true)
-    }
-
-    private static func key(_ color: XRenderColor) -> UInt64 {
-        UInt64(color.red) << 48 | UInt64(color.green) << 32 | UInt64(color.blue) << 16 | UInt64(color.alpha)
+        recentMasks.removeAll(keepingCapacity: true)
     }
 
     private func channel(_ value: Double) -> UInt16 {
@@ -239,14 +264,14 @@ public final class BackBuffer: Canvas {
     }
 
     private func withColor(_ color: Color, _ body: (UnsafePointer<XftColor>) -> Void) {
+        if let known = colors[color] { return withUnsafePointer(to: known) { body($0) } }
         var render = premultiplied(color)
-        let key = Self.key(render)
-        if colors[key] == nil {
-            var allocated = XftColor()
-            XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &allocated)
-            colors[key] = allocated
+        var allocated = XftColor()
+        XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &allocated)
+        if var evicted = colors.insert(allocated, for: color) {
+            XftColorFree(connection.display, connection.visual, connection.colormap, &evicted)
         }
-        withUnsafePointer(to: colors[key]!) { body($0) }
+        withUnsafePointer(to: allocated) { body($0) }
     }
 
     private func release() {

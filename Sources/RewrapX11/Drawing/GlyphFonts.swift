@@ -7,6 +7,8 @@ import RewrapText
 final class GlyphFonts {
     private let connection: XConnection
     private var fonts: [Int: UnsafeMutablePointer<XftFont>] = [:]
+    /// Most labels are one run in one face: the last answer, before hashing.
+    private var last: (faceID: Int, font: UnsafeMutablePointer<XftFont>)?
     /// Faces Xft refused, so each is tried once.
     private var refused: Set<Int> = []
     /// Held so each FreeType face outlives the Xft font that borrows it,
@@ -22,7 +24,11 @@ final class GlyphFonts {
     }
 
     func font(for face: FontFace) -> UnsafeMutablePointer<XftFont>? {
-        if let open = fonts[face.id] { return open }
+        if let last, last.faceID == face.id { return last.font }
+        if let open = fonts[face.id] {
+            last = (face.id, open)
+            return open
+        }
         guard !refused.contains(face.id), let pattern = FcPatternDuplicate(face.pattern) else { return nil }
         // The face, not the file: Xft then opens nothing of its own.
         FcPatternDel(pattern, FC_FILE)
