@@ -88,7 +88,8 @@ final class DemoApp {
     private func handle(_ event: ToolkitEvent) {
         switch event {
         case .exposed(.main):
-            if bufferIsCurrent { toolkit.presentMainFrame() } else { needsDraw = true }
+            // A resize waiting in this batch draws and presents a new frame anyway.
+            if bufferIsCurrent && pendingSize == nil { toolkit.presentMainFrame() } else { needsDraw = true }
         case .exposed(.popup):
             popupWindow.exposed()
         case .configured(let width, let height):
