@@ -32,11 +32,10 @@ public enum AppIcon {
         let baseAlpha = channel(base, 24)
         let alpha = coverage + baseAlpha * (1 - coverage)
         guard alpha > 0 else { return 0 }
-        var result = UInt32((alpha * 255).rounded()) << 24
-        for shift: UInt32 in [16, 8, 0] {
-            let mixed = (channel(color, shift) * coverage + channel(base, shift) * baseAlpha * (1 - coverage)) / alpha
-            result |= UInt32((mixed * 255).rounded()) << shift
+        func mixed(_ shift: UInt32) -> UInt32 {
+            let value = (channel(color, shift) * coverage + channel(base, shift) * baseAlpha * (1 - coverage)) / alpha
+            return UInt32((value * 255).rounded()) << shift
         }
-        return result
+        return UInt32((alpha * 255).rounded()) << 24 | mixed(16) | mixed(8) | mixed(0)
     }
 }
