@@ -57,6 +57,7 @@ public struct ChipRowLayout: Layout, Sendable {
         }
 
         var frames: [Rect] = []
+        frames.reserveCapacity(chosen)
         var x = 0.0
         for k in 0..<chosen {
             frames.append(Rect(x: x, y: 0, width: Swift.max(0, chips[k].width), height: Swift.max(0, chips[k].height)))

@@ -12,7 +12,7 @@ final class StretchTests: XCTestCase {
                                .roundedBorder(width: 90, height: 40, radius: 12, stroke: 2)]
         for shape in shapes {
             let stretch = try XCTUnwrap(shape.stretch, "\(shape)")
-            var pieced = Raster(stretch.middle)
+            var pieced = Raster(Array(stretch.middle))
             let ends = Raster(stretch.ends.spans)
             for (pixel, coverage) in ends.coverage {
                 let x = pixel.x < stretch.cap ? pixel.x : pixel.x + shape.width - 2 * stretch.cap
@@ -29,7 +29,7 @@ final class StretchTests: XCTestCase {
         let wide = try XCTUnwrap(Shape.roundedRect(width: 2000, height: 28, radius: 6).stretch)
         XCTAssertEqual(narrow.ends, wide.ends)
         XCTAssertEqual(narrow.cap, 7)
-        XCTAssertEqual(wide.middle, [CoverageSpan(x: 7, y: 0, width: 1986, height: 28, coverage: 1)])
+        XCTAssertEqual(Array(wide.middle), [CoverageSpan(x: 7, y: 0, width: 1986, height: 28, coverage: 1)])
     }
 
     func testNarrowOrFractionalShapesDoNotStretch() {

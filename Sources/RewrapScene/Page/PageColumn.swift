@@ -9,11 +9,13 @@ struct PageColumn {
     private(set) var right: Double
     private(set) var nodes: [SceneNode] = []
 
-    init(left: Double, top: Double, width: Double, spacing: Double) {
+    /// `capacity`: the nodes expected, so appending them grows the list once.
+    init(left: Double, top: Double, width: Double, spacing: Double, capacity: Int = 0) {
         self.left = left
         self.spacing = spacing
         y = top
         right = left + width
+        nodes.reserveCapacity(capacity)
     }
 
     var origin: Point { Point(x: left, y: y) }

@@ -45,7 +45,9 @@ public struct PageLayout {
     public func scene(for state: PanelState, viewportWidth: Double) -> Scene {
         let panel = state.panel
         let width = Self.contentWidth(forWindowWidth: viewportWidth, metrics)
-        var column = PageColumn(left: metrics.padding, top: metrics.padding, width: width, spacing: metrics.sectionSpacing)
+        // Four texts, the dropdowns, the chips and a badge.
+        var column = PageColumn(left: metrics.padding, top: metrics.padding, width: width, spacing: metrics.sectionSpacing,
+                                capacity: 5 + panel.menus.items.count + panel.chips.items.count)
 
         column.append(text(.menusHeading, .heading, panel.menus.heading, style: .bold, at: column.origin, width: width))
 

@@ -18,16 +18,16 @@ extension Shape {
             let cap = Int(radius.rounded(.up)) + 1
             guard width > 2 * cap else { return nil }
             return Stretch(ends: .roundedRect(width: 2 * cap, height: height, radius: radius), cap: cap,
-                           middle: [CoverageSpan(x: cap, y: 0, width: width - 2 * cap, height: height, coverage: 1)])
+                           middle: StretchMiddle(CoverageSpan(x: cap, y: 0, width: width - 2 * cap, height: height, coverage: 1)))
         case .roundedBorder(let width, let height, let radius, let stroke):
             let cap = Int(max(radius, stroke).rounded(.up)) + 1
             let thickness = Int(stroke.rounded())
             // A fractional stroke leaves its straight edges partly covered.
             guard width > 2 * cap, Double(thickness) == stroke else { return nil }
             return Stretch(ends: .roundedBorder(width: 2 * cap, height: height, radius: radius, stroke: stroke), cap: cap,
-                           middle: [CoverageSpan(x: cap, y: 0, width: width - 2 * cap, height: thickness, coverage: 1),
-                                    CoverageSpan(x: cap, y: height - thickness, width: width - 2 * cap, height: thickness,
-                                                 coverage: 1)])
+                           middle: StretchMiddle(CoverageSpan(x: cap, y: 0, width: width - 2 * cap, height: thickness, coverage: 1),
+                                                 CoverageSpan(x: cap, y: height - thickness, width: width - 2 * cap,
+                                                              height: thickness, coverage: 1)))
         case .rect, .chevron, .upChevron:
             return nil
         }

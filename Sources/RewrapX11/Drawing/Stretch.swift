@@ -8,9 +8,9 @@ public struct Stretch: Hashable, Sendable {
     public var ends: Shape
     public var cap: Int
     /// Fully covered spans, relative to the shape's top-left pixel.
-    public var middle: [CoverageSpan]
+    public var middle: StretchMiddle
 
-    public init(ends: Shape, cap: Int, middle: [CoverageSpan]) {
+    public init(ends: Shape, cap: Int, middle: StretchMiddle) {
         self.ends = ends
         self.cap = cap
         self.middle = middle
