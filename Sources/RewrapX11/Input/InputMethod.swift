@@ -38,9 +38,10 @@ final class InputMethod {
         let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
         if locale == "C" || locale == "POSIX" { setlocale(LC_CTYPE, "C.UTF-8") }
         namesServer = Self.namesServer(getenv("XMODIFIERS").map { String(cString: $0) })
-        guard XSupportsLocale() != 0 else { opened = true; return }
-        XSetLocaleModifiers("")
+        // Without a server nothing is needed before the first key, not even
+        // the locale check, for which Xlib reads its whole locale database.
         guard namesServer else { return }
+        guard Self.supportsLocale() else { opened = true; return }
         open()
         // Xlib opens the method once more to test it, then calls back at once.
         XRegisterIMInstantiateCallback(display, nil, nil, nil, Self.instantiated, clientData)
@@ -49,6 +50,13 @@ final class InputMethod {
     deinit {
         if namesServer { XUnregisterIMInstantiateCallback(display, nil, nil, nil, Self.instantiated, clientData) }
         close()
+    }
+
+    /// Whether Xlib has input methods for the locale; sets the modifiers from XMODIFIERS.
+    private static func supportsLocale() -> Bool {
+        guard XSupportsLocale() != 0 else { return false }
+        XSetLocaleModifiers("")
+        return true
     }
 
     /// True for `@im=name` with a name other than Xlib's own "none" and "local".
@@ -72,9 +80,10 @@ final class InputMethod {
     /// program then ignores it. Every event goes through here first.
     func filter(_ event: inout XEvent) -> Bool {
         if reopen || (!opened && event.type == KeyPress) {
+            let first = !opened
             reopen = false
             close()
-            open()
+            if !first || Self.supportsLocale() { open() } else { opened = true }
         }
         return ic != nil && XFilterEvent(&event, 0) != 0
     }
