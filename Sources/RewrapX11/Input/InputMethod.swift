@@ -34,12 +34,10 @@ final class InputMethod {
     init(connection: XConnection, window: Window) {
         self.connection = connection
         self.window = window
-        // Text in UTF-8 whatever the environment says, so non-Latin letters come through.
-        let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
-        if locale == "C" || locale == "POSIX" { setlocale(LC_CTYPE, "C.UTF-8") }
         namesServer = Self.namesServer(getenv("XMODIFIERS").map { String(cString: $0) })
         // Without a server nothing is needed before the first key, not even
-        // the locale check, for which Xlib reads its whole locale database.
+        // the locale: setting it maps its tables, and Xlib's check of it
+        // reads Xlib's whole locale database.
         guard namesServer else { return }
         guard Self.supportsLocale() else { opened = true; return }
         open()
@@ -54,6 +52,9 @@ final class InputMethod {
 
     /// Whether Xlib has input methods for the locale; sets the modifiers from XMODIFIERS.
     private static func supportsLocale() -> Bool {
+        // Text in UTF-8 whatever the environment says, so non-Latin letters come through.
+        let locale = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
+        if locale == "C" || locale == "POSIX" { setlocale(LC_CTYPE, "C.UTF-8") }
         guard XSupportsLocale() != 0 else { return false }
         XSetLocaleModifiers("")
         return true
