@@ -73,7 +73,8 @@ public struct PanelController: Sendable {
     /// the badge goes away, focus falls back to the control before it.
     public mutating func sceneChanged(_ scene: Scene) {
         scroll.clamp(content: scene.contentSize, viewport: viewport)
-        let order = scene.interactiveNodes.map(\.id)
+        guard focus != nil || hovered != nil else { return }
+        let order = scene.nodes.compactMap { $0.kind.isInteractive ? $0.id : nil }
         if let focus, !order.contains(focus) {
             self.focus = order.last
             if order.isEmpty { focusVisible = false }

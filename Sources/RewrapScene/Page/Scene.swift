@@ -50,7 +50,10 @@ public struct Scene: Equatable, Sendable {
         nodes.filter(\.kind.isInteractive)
     }
 
+    /// Each node's frame by id; the first node wins should two share an id.
     public var targets: [NodeID: Rect] {
-        Dictionary(nodes.map { ($0.id, $0.frame) }, uniquingKeysWith: { first, _ in first })
+        var targets = [NodeID: Rect](minimumCapacity: nodes.count)
+        for node in nodes where targets[node.id] == nil { targets[node.id] = node.frame }
+        return targets
     }
 }
