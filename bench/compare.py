@@ -2,7 +2,8 @@
 """Side-by-side benchmark: Rewrap, the same panel in GTK 4 (Python), and the C lower bound.
 
 All three run on one private Xvfb (-br, 1280x1024x24, 96 dpi). For each program:
-  * start-up: exec -> first frame on screen, median of 10 (first-frame helper);
+  * start-up: exec -> first frame on screen, median of 10 (first-frame helper),
+    the programs starting in turns;
   * RSS (VmRSS) about 1 s after the first frame;
   * idle CPU over 10 s (utime + stime from /proc/PID/stat);
   * a storm of 200 `xdotool windowsize WID W 600` (W seeded random in 320..1100,
@@ -282,13 +283,27 @@ class Bench:
             for w in sizes:
                 self.run(["xdotool", "windowsize", wid, str(w), str(STORM_HEIGHT)], timeout=10)
 
-    def measure(self, prog: Program) -> Result:
-        res = Result()
+    def startups(self, progs: list[Program]) -> dict[str, list[float] | Exception]:
+        """Start-up times, the programs taking turns, so that whatever else
+        the machine does in the meantime falls on each of them alike."""
         runs = 3 if self.args.quick else self.args.runs
+        times: dict[str, list[float] | Exception] = {prog.key: [] for prog in progs}
         for i in range(runs):
-            ms, _ = self.first_frame(prog, kill=True)
-            res.startup.append(ms)
-            log(f"  start-up {i + 1}/{runs}: {ms:.1f} ms")
+            for prog in progs:
+                if isinstance(times[prog.key], Exception):
+                    continue
+                try:
+                    ms, _ = self.first_frame(prog, kill=True)
+                except (RuntimeError, subprocess.TimeoutExpired) as err:
+                    times[prog.key] = err
+                    continue
+                times[prog.key].append(ms)
+                log(f"  {prog.label} start-up {i + 1}/{runs}: {ms:.1f} ms")
+        return times
+
+    def measure(self, prog: Program, startup: list[float]) -> Result:
+        res = Result()
+        res.startup = startup
         # one more start, not counted, keeps the program for the other measurements
         _, pid = self.first_frame(prog, kill=False, extra=prog.extra_kept)
         self.kept.add(pid)
@@ -616,19 +631,27 @@ def main() -> int:
         gtk_info = f"GTK {gtk_version} via {gtk_py}" if gtk_py else "not available"
         rounds: list[dict[str, Result | None]] = []
         for round_index in range(max(1, args.rounds)):
+            # GTK is measured once: the goals compare Rewrap with C.
+            measured = [prog for prog in programs if prog.key in wanted and prog.command is not None
+                        and not (round_index > 0 and prog.key == "gtk")]
             for prog in programs:
-                # GTK is measured once: the goals compare Rewrap with C.
+                if prog.key in wanted and prog.command is None:
+                    log(f"{prog.label}: n/a ({prog.why_not})")
+            log(f"start-ups (round {round_index + 1}): " + ", ".join(prog.label for prog in measured) + " in turns")
+            startups = bench.startups(measured)
+            for prog in programs:
                 if round_index > 0 and prog.key == "gtk":
                     continue
                 results[prog.key] = None
-                if prog.key not in wanted:
-                    continue
-                if prog.command is None:
-                    log(f"{prog.label}: n/a ({prog.why_not})")
+                if prog not in measured:
                     continue
                 log(f"{prog.label} (round {round_index + 1}): {shlex.join(prog.command)}")
+                times = startups[prog.key]
+                if isinstance(times, Exception):
+                    log(f"{prog.label}: n/a ({times})")
+                    continue
                 try:
-                    results[prog.key] = bench.measure(prog)
+                    results[prog.key] = bench.measure(prog, times)
                 except (RuntimeError, subprocess.TimeoutExpired) as err:
                     log(f"{prog.label}: n/a ({err})")
                 if prog.key == "gtk" and results["gtk"] is not None:

@@ -55,7 +55,7 @@ final class FontCollection {
     /// When none draws them all, the face that draws the first one.
     func face(for cluster: Substring.UnicodeScalarView, style: TextStyle) -> FontFace {
         if cluster.count == 1, let only = cluster.first, let known = chosen[style]?[only.value] { return known }
-        let needed = Array(cluster.filter { !$0.properties.isDefaultIgnorableCodePoint })
+        let needed = Array(cluster.filter { !Self.isIgnorable($0) })
         let face = covering(needed, style: style)
             ?? needed.first.flatMap { covering([$0], style: style) }
             ?? primary(style)
@@ -65,7 +65,14 @@ final class FontCollection {
 
     /// True when some installed font draws `scalar` in `style`.
     func covers(_ scalar: Unicode.Scalar, style: TextStyle) -> Bool {
-        scalar.properties.isDefaultIgnorableCodePoint || covering([scalar], style: style) != nil
+        Self.isIgnorable(scalar) || covering([scalar], style: style) != nil
+    }
+
+    /// Drawn by no font, and needing none (joiners, variation selectors).
+    /// None comes before U+00AD, so Latin text never pages in the Unicode
+    /// property tables, a 64 kB piece of the program's memory.
+    private static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0xAD && scalar.properties.isDefaultIgnorableCodePoint
     }
 
     private func covering(_ scalars: [Unicode.Scalar], style: TextStyle) -> FontFace? {

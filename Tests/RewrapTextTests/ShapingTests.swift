@@ -119,4 +119,14 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(try engine().uncovered("Sketch \u{13000}", style: .body), ["\u{13000}"])
         XCTAssertEqual(try engine().uncovered("Shape: دائرة क्ष 控", style: .bold), [])
     }
+
+    /// Joiners and the like need no font. The engine skips looking them up
+    /// below U+00AD, and the Unicode data agrees that none lies there.
+    func testIgnorableScalarsNeedNoFont() throws {
+        let below = (0..<0xAD).compactMap(Unicode.Scalar.init).filter(\.properties.isDefaultIgnorableCodePoint)
+        XCTAssertEqual(below, [])
+        XCTAssertEqual(try engine().uncovered("a\u{AD}b\u{200D}c\u{FE0F}", style: .body), [])
+        let joined = try engine().line("a\u{200D}b", style: .body)
+        XCTAssertEqual(joined.runs.count, 1, "a joiner takes its neighbours' face")
+    }
 }

@@ -96,7 +96,9 @@ public struct Strings: Hashable, Sendable {
     }
 
     /// `fa` from `fa_IR.UTF-8@calendar`, `he` from `he-IL`.
+    /// ASCII letters are matched by range: `Character.isLetter` would page in
+    /// the Unicode property tables (64 kB) at every start just for this.
     private static func languageCode(_ locale: String) -> String {
-        String(locale.prefix { $0.isLetter && $0.isASCII }).lowercased()
+        String(locale.unicodeScalars.prefix { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }).lowercased()
     }
 }
