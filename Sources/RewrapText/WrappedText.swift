@@ -7,7 +7,7 @@ public struct WrappedText: Sendable {
     public let metrics: [TextMetrics]
 
     /// The widest line.
-    public var width: Double { metrics.map(\.width).max() ?? 0 }
+    public var width: Double { metrics.reduce(0) { max($0, $1.width) } }
     /// The tallest line's height; every line takes this much.
-    public var lineHeight: Double { metrics.map(\.height).max() ?? 0 }
+    public var lineHeight: Double { metrics.reduce(0) { max($0, $1.height) } }
 }

@@ -15,7 +15,7 @@ final class DemoApp {
     private let reduceMotionByOption: Bool
     private let themePreference: ThemePreference
     private var controller: PanelController
-    private var stage: Stage
+    private let stage: Stage
     private let popupWindow: PopupWindow
     private let accessibility: AccessibilityLink
     private var pendingSize: Size?

@@ -5,8 +5,9 @@ import RewrapScene
 
 /// The scene the window shows and how its nodes move towards it: the latest
 /// layout is the target, the animator decides the presented frames, and the
-/// pacer when the next of them is due.
-struct Stage {
+/// pacer when the next of them is due. A class, owned by the app alone, so
+/// that reading it while the loop runs never copies its scene and animator.
+final class Stage {
     private let layout: PageLayout
     private(set) var scene: Scene
     private var animator: Animator<NodeID>
@@ -34,14 +35,14 @@ struct Stage {
 
     /// After drawing the frame for `time`: the next one comes an interval
     /// of the display's refresh later, or when the move ends if sooner.
-    mutating func frameDrawn(at time: Double, refreshRate: Double) {
+    func frameDrawn(at time: Double, refreshRate: Double) {
         pacer.interval = 1 / refreshRate
         pacer.advance(after: time, moveEnd: animator.endTime)
     }
 
     /// Lays out again. A pick animates what moved; a resize never does,
     /// though moves in flight carry on.
-    mutating func relayout(_ state: PanelState, viewport: Size, at now: Double, animated: Bool) {
+    func relayout(_ state: PanelState, viewport: Size, at now: Double, animated: Bool) {
         scene = layout.scene(for: state, viewportWidth: viewport.width)
         breakpoints = nil
         let wasAnimating = animator.isAnimating
@@ -50,7 +51,7 @@ struct Stage {
     }
 
     /// Ends every move at once, as reduced motion asks.
-    mutating func finishMoves() {
+    func finishMoves() {
         animator.finishAll()
     }
 
@@ -64,7 +65,7 @@ struct Stage {
     }
 
     /// What to draw at `now`, with moves that have ended dropped first.
-    mutating func frame(at now: Double, controller: PanelController) -> Painter.Frame {
+    func frame(at now: Double, controller: PanelController) -> Painter.Frame {
         animator.settle(at: now)
         return shown(at: now, controller: controller)
     }
@@ -82,7 +83,7 @@ struct Stage {
                              pressed: controller.popup?.owner)
     }
 
-    mutating func breakpoints(metrics: Metrics, windowWidth: Double) -> Breakpoints {
+    func breakpoints(metrics: Metrics, windowWidth: Double) -> Breakpoints {
         if let breakpoints { return breakpoints }
         let found = Breakpoints(scene: scene, metrics: metrics, windowWidth: windowWidth)
         breakpoints = found
