@@ -28,4 +28,35 @@ final class LatinWidthTests: XCTestCase {
             XCTAssertEqual(engine.line(label, style: .body).width, Int(extents.xOff), label)
         }
     }
+
+    /// Every printable Latin-1 character, alone, in both weights, at three
+    /// sizes and with slight and full hinting: the advance the engine gives
+    /// it is the one Xft gives it. Not the soft hyphen, which HarfBuzz
+    /// rightly hides (it shows only where a line breaks) and Xft draws.
+    func testEveryLatinCharacterAdvancesAsXftAdvancesIt() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let display = try XCTUnwrap(XOpenDisplay(server.display))
+        defer { XCloseDisplay(display) }
+        let screen = XDefaultScreen(display)
+        let characters = (Array(0x21...0x7E) + Array(0xA1...0xFF)).filter { $0 != 0xAD }.compactMap(Unicode.Scalar.init)
+            .map(String.init)
+        for hinting in ["hintslight", "hintfull"] {
+            for pixels in [11, 14, 21] {
+                let pattern = "sans-serif:pixelsize=\(pixels):hintstyle=\(hinting)"
+                let engine = try TextEngine(options: FontOptions(pattern: pattern, substitute: { XftDefaultSubstitute(display, screen, $0) }),
+                                            direction: .leftToRight)
+                for (style, weight) in [(TextStyle.body, ""), (.bold, ":bold")] {
+                    let font = try XCTUnwrap(XftFontOpenName(display, screen, pattern + weight + ":antialias=true"))
+                    defer { XftFontClose(display, font) }
+                    for character in characters {
+                        var extents = XGlyphInfo()
+                        XftTextExtentsUtf8(display, font, character, Int32(character.utf8.count), &extents)
+                        XCTAssertEqual(engine.line(character, style: style).width, Int(extents.xOff),
+                                       "\(character) in \(pattern + weight)")
+                    }
+                }
+            }
+        }
+    }
 }
