@@ -13,19 +13,14 @@ final class LatinWidthTests: XCTestCase {
                           "Choose a longer option, then narrow the window.", "AVATAR Type: Wave", "Rounded rectangle"]
 
     func testLatinLabelsKeepTheWidthsXftGivesThem() throws {
-        let server = try XvfbServer()
-        defer { server.stop() }
-        let display = try XCTUnwrap(XOpenDisplay(server.display))
-        defer { XCloseDisplay(display) }
-        let screen = XDefaultScreen(display)
-        let engine = try TextEngine(options: FontOptions(substitute: { XftDefaultSubstitute(display, screen, $0) }),
-                                    direction: .leftToRight)
-        let font = try XCTUnwrap(XftFontOpenName(display, screen, "sans-serif:pixelsize=14:antialias=true"))
-        defer { XftFontClose(display, font) }
-        for label in labels {
-            var extents = XGlyphInfo()
-            XftTextExtentsUtf8(display, font, label, Int32(label.utf8.count), &extents)
-            XCTAssertEqual(engine.line(label, style: .body).width, Int(extents.xOff), label)
+        try onServer { display, screen in
+            let engine = try TextEngine(options: FontOptions(substitute: { XftDefaultSubstitute(display, screen, $0) }),
+                                        direction: .leftToRight)
+            let font = try XCTUnwrap(XftFontOpenName(display, screen, "sans-serif:pixelsize=14:antialias=true"))
+            defer { XftFontClose(display, font) }
+            for label in labels {
+                XCTAssertEqual(engine.line(label, style: .body).width, Self.xftWidth(of: label, in: font, display), label)
+            }
         }
     }
 
@@ -34,29 +29,39 @@ final class LatinWidthTests: XCTestCase {
     /// it is the one Xft gives it. Not the soft hyphen, which HarfBuzz
     /// rightly hides (it shows only where a line breaks) and Xft draws.
     func testEveryLatinCharacterAdvancesAsXftAdvancesIt() throws {
-        let server = try XvfbServer()
-        defer { server.stop() }
-        let display = try XCTUnwrap(XOpenDisplay(server.display))
-        defer { XCloseDisplay(display) }
-        let screen = XDefaultScreen(display)
         let characters = (Array(0x21...0x7E) + Array(0xA1...0xFF)).filter { $0 != 0xAD }.compactMap(Unicode.Scalar.init)
             .map(String.init)
-        for hinting in ["hintslight", "hintfull"] {
-            for pixels in [11, 14, 21] {
-                let pattern = "sans-serif:pixelsize=\(pixels):hintstyle=\(hinting)"
-                let engine = try TextEngine(options: FontOptions(pattern: pattern, substitute: { XftDefaultSubstitute(display, screen, $0) }),
-                                            direction: .leftToRight)
-                for (style, weight) in [(TextStyle.body, ""), (.bold, ":bold")] {
-                    let font = try XCTUnwrap(XftFontOpenName(display, screen, pattern + weight + ":antialias=true"))
-                    defer { XftFontClose(display, font) }
-                    for character in characters {
-                        var extents = XGlyphInfo()
-                        XftTextExtentsUtf8(display, font, character, Int32(character.utf8.count), &extents)
-                        XCTAssertEqual(engine.line(character, style: style).width, Int(extents.xOff),
-                                       "\(character) in \(pattern + weight)")
+        try onServer { display, screen in
+            for hinting in ["hintslight", "hintfull"] {
+                for pixels in [11, 14, 21] {
+                    let pattern = "sans-serif:pixelsize=\(pixels):hintstyle=\(hinting)"
+                    let options = FontOptions(pattern: pattern, substitute: { XftDefaultSubstitute(display, screen, $0) })
+                    let engine = try TextEngine(options: options, direction: .leftToRight)
+                    for (style, weight) in [(TextStyle.body, ""), (.bold, ":bold")] {
+                        let font = try XCTUnwrap(XftFontOpenName(display, screen, pattern + weight + ":antialias=true"))
+                        defer { XftFontClose(display, font) }
+                        for character in characters {
+                            XCTAssertEqual(engine.line(character, style: style).width,
+                                           Self.xftWidth(of: character, in: font, display), "\(character) in \(pattern + weight)")
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// Runs `body` with a display and its default screen, on a server of its own.
+    private func onServer(_ body: (OpaquePointer, Int32) throws -> Void) throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let display = try XCTUnwrap(XOpenDisplay(server.display))
+        defer { XCloseDisplay(display) }
+        try body(display, XDefaultScreen(display))
+    }
+
+    private static func xftWidth(of text: String, in font: UnsafeMutablePointer<XftFont>, _ display: OpaquePointer) -> Int {
+        var extents = XGlyphInfo()
+        XftTextExtentsUtf8(display, font, text, Int32(text.utf8.count), &extents)
+        return Int(extents.xOff)
     }
 }

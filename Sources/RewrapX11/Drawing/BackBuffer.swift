@@ -83,14 +83,18 @@ public final class BackBuffer: Canvas {
         self.width = width
         self.height = height
         let fits = width <= allocated.width && height <= allocated.height
-        let wasteful = 4 * width * height < allocated.width * allocated.height
-        guard draw == nil || !fits || wasteful else { return true }
+        guard draw == nil || !fits || !Self.covers(width, height, quarterOf: allocated) else { return true }
         release()
-        allocated = fits && !wasteful ? allocated : (width, height)
+        let grown = (width: max(width, allocated.width), height: max(height, allocated.height))
+        allocated = Self.covers(width, height, quarterOf: grown) ? grown : (width, height)
         pixmap = XCreatePixmap(connection.display, window, UInt32(allocated.width), UInt32(allocated.height),
                                UInt32(connection.depth))
         draw = XftDrawCreate(connection.display, pixmap, connection.visual, connection.colormap)
         return true
+    }
+
+    private static func covers(_ width: Int, _ height: Int, quarterOf pixmap: (width: Int, height: Int)) -> Bool {
+        4 * width * height >= pixmap.width * pixmap.height
     }
 
     /// Copies the finished frame to the window.
@@ -266,12 +270,12 @@ public final class BackBuffer: Canvas {
     private func withColor(_ color: Color, _ body: (UnsafePointer<XftColor>) -> Void) {
         if let known = colors[color] { return withUnsafePointer(to: known) { body($0) } }
         var render = premultiplied(color)
-        var allocated = XftColor()
-        XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &allocated)
-        if var evicted = colors.insert(allocated, for: color) {
+        var xftColor = XftColor()
+        XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &xftColor)
+        if var evicted = colors.insert(xftColor, for: color) {
             XftColorFree(connection.display, connection.visual, connection.colormap, &evicted)
         }
-        withUnsafePointer(to: allocated) { body($0) }
+        withUnsafePointer(to: xftColor) { body($0) }
     }
 
     private func release() {
