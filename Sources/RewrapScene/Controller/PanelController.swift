@@ -74,7 +74,7 @@ public struct PanelController: Sendable {
     public mutating func sceneChanged(_ scene: Scene) {
         scroll.clamp(content: scene.contentSize, viewport: viewport)
         guard focus != nil || hovered != nil else { return }
-        let order = scene.nodes.compactMap { $0.kind.isInteractive ? $0.id : nil }
+        let order = scene.interactiveIDs
         if let focus, !order.contains(focus) {
             self.focus = order.last
             if order.isEmpty { focusVisible = false }
@@ -117,7 +117,7 @@ public struct PanelController: Sendable {
     private mutating func keyEffects(_ key: Key, scene: Scene) -> [Effect] {
         switch key {
         case .tab, .backTab:
-            let order = scene.interactiveNodes.map(\.id)
+            let order = scene.interactiveIDs
             guard !order.isEmpty else { return [] }
             let step = key == .tab ? 1 : -1
             if let focus, let index = order.firstIndex(of: focus) {

@@ -50,6 +50,11 @@ public struct Scene: Equatable, Sendable {
         nodes.filter(\.kind.isInteractive)
     }
 
+    /// The ids of `interactiveNodes`, without copying the nodes.
+    public var interactiveIDs: [NodeID] {
+        nodes.compactMap { $0.kind.isInteractive ? $0.id : nil }
+    }
+
     /// Each node's frame by id; the first node wins should two share an id.
     public var targets: [NodeID: Rect] {
         var targets = [NodeID: Rect](minimumCapacity: nodes.count)
