@@ -9,9 +9,13 @@
 /// dropdown or a chip, or the trace could not tell the two apart.
 public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public let rawValue: String
+    /// `rawValue`'s hash, taken once: every layout pass and frame looks
+    /// nodes up by id, and hashing the text each time was a tenth of a resize.
+    private let hash: Int
 
     public init(_ rawValue: String) {
         self.rawValue = rawValue
+        hash = rawValue.hashValue
     }
 
     public init(stringLiteral value: String) {
@@ -34,6 +38,14 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, E
     }
 
     public var description: String { rawValue }
+
+    public static func == (lhs: NodeID, rhs: NodeID) -> Bool {
+        lhs.hash == rhs.hash && lhs.rawValue == rhs.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
 
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

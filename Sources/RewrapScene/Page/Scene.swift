@@ -58,7 +58,8 @@ public struct Scene: Equatable, Sendable {
     /// Each node's frame by id; the first node wins should two share an id.
     public var targets: [NodeID: Rect] {
         var targets = [NodeID: Rect](minimumCapacity: nodes.count)
-        for node in nodes where targets[node.id] == nil { targets[node.id] = node.frame }
+        // Backwards, so that the first node's frame is the one written last.
+        for node in nodes.reversed() { targets[node.id] = node.frame }
         return targets
     }
 }
