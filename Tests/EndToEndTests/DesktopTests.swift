@@ -187,10 +187,15 @@ final class DesktopTests: XCTestCase {
 
     func testWindowHasAnIcon() throws {
         let session = try RewrapSession()
-        let result = try runCommand(["/usr/bin/xprop", "-id", session.windowID, "-notype", "32c", "_NET_WM_ICON"],
-                                    environment: ["DISPLAY": session.server.display])
-        XCTAssertTrue(result.stdout.hasPrefix("_NET_WM_ICON = 48, 48,"), result.stdout)
-        let values = result.stdout.drop { $0 != "=" }.dropFirst().split(separator: ",")
+        // Published just after the first frame, which does not wait for it.
+        func icon() throws -> String {
+            try runCommand(["/usr/bin/xprop", "-id", session.windowID, "-notype", "32c", "_NET_WM_ICON"],
+                           environment: ["DISPLAY": session.server.display]).stdout
+        }
+        try session.waitUntil("the icon is published") { (try? icon())?.hasPrefix("_NET_WM_ICON = ") == true }
+        let published = try icon()
+        XCTAssertTrue(published.hasPrefix("_NET_WM_ICON = 48, 48,"), published)
+        let values = published.drop { $0 != "=" }.dropFirst().split(separator: ",")
             .compactMap { UInt32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         XCTAssertEqual(values.count, 2 + 48 * 48, "every pixel is published")
         let (mean, worst) = IconReference.difference(Array(values.dropFirst(2)), try IconReference.svgPixels(size: 48))

@@ -5,8 +5,8 @@ import CX11
 extension Toolkit {
     /// Once the first frame has been presented: sets up smooth scrolling,
     /// the input method (a named server's now, Xlib's local one at the first
-    /// key), and reads monitors, refresh rates and the work area, whose
-    /// replies the first frame did not wait for. Does nothing before that, or
+    /// key), reads monitors, refresh rates and the work area, whose replies
+    /// the first frame did not wait for, and draws and publishes the icon. Does nothing before that, or
     /// after it has run once. The loop calls it before each sleep.
     public func finishStartup() {
         guard framePresented, !startupFinished else { return }
@@ -14,6 +14,11 @@ extension Toolkit {
         pointerDevices = PointerDevices(connection: connection, windows: [mainWindow])
         inputMethod = InputMethod(connection: connection, window: mainWindow)
         watchDesktop()
+        // Window managers and taskbars read the icon when it changes, too.
+        if let icon {
+            setCardinals("_NET_WM_ICON", WMIcon.pack(pixels: icon.draw(icon.size), size: icon.size))
+            connection.flush()
+        }
     }
 
     /// Sends "remove" for the launcher's startup sequence: the first piece as

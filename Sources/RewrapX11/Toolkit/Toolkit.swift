@@ -37,6 +37,7 @@ public final class Toolkit {
     /// (`finishStartup`), so no reply delays it.
     var pointerDevices: PointerDevices?
     var inputMethod: InputMethod?
+    let icon: (draw: (Int) -> [UInt32], size: Int)?
     var framePresented = false
     var startupFinished = false
     /// Pixels one wheel click scrolls.
@@ -56,6 +57,7 @@ public final class Toolkit {
         scale = min(8, max(0.5, options.scale ?? detected ?? 1))
         scrollStep = Metrics(scale: scale).scrollStep
         timer = try DeadlineTimer()
+        icon = options.icon.map { ($0, options.iconSize) }
         let display = connection.display, screen = connection.screen
         do {
             // Xft's own defaults finish every pattern, so the desktop's hinting
@@ -106,9 +108,6 @@ public final class Toolkit {
         XStoreName(display, mainWindow, options.title.unicodeScalars.allSatisfy(\.isASCII) ? options.title : "Rewrap")
         setProperty("_NET_WM_NAME", type: connection.atom("UTF8_STRING"), bytes: Array(options.title.utf8))
         setCardinals("_NET_WM_PID", [UInt(getpid())])
-        if !options.iconPixels.isEmpty {
-            setCardinals("_NET_WM_ICON", WMIcon.pack(pixels: options.iconPixels, size: options.iconSize))
-        }
 
         let classHint = XAllocClassHint()!
         "rewrap".withCString { name in
@@ -160,7 +159,7 @@ public final class Toolkit {
     }
 
     /// Format-32 properties travel as C longs on the client side.
-    private func setCardinals(_ name: String, _ values: [UInt], type: Atom = XA_CARDINAL) {
+    func setCardinals(_ name: String, _ values: [UInt], type: Atom = XA_CARDINAL) {
         values.withUnsafeBytes {
             _ = XChangeProperty(connection.display, mainWindow, connection.atom(name), type, 32, PropModeReplace,
                                 $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))

@@ -20,14 +20,15 @@ public struct ToolkitOptions {
     public var scale: Double?
     /// The paragraph direction text is ordered in.
     public var direction: LayoutDirection
-    /// A square icon's ARGB pixels, row by row; empty for none.
-    public var iconPixels: [UInt32]
+    /// Draws the square icon at a size, as ARGB pixels row by row; nil for
+    /// none. The first frame does not need it, so it is drawn after.
+    public var icon: ((Int) -> [UInt32])?
     public var iconSize: Int
 
     public init(display: String? = nil, title: String, width: Int? = nil, height: Int? = nil, x: Int? = nil, y: Int? = nil,
                 minimumWidth: Int = 320, minimumHeight: Int = 240, font: String = "sans-serif", scale: Double? = nil,
                 direction: LayoutDirection = .leftToRight,
-                iconPixels: [UInt32] = [], iconSize: Int = 0) {
+                icon: ((Int) -> [UInt32])? = nil, iconSize: Int = 0) {
         self.display = display
         self.title = title
         self.width = width
@@ -39,7 +40,7 @@ public struct ToolkitOptions {
         self.font = font
         self.scale = scale
         self.direction = direction
-        self.iconPixels = iconPixels
+        self.icon = icon
         self.iconSize = iconSize
     }
 }
