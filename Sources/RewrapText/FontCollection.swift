@@ -150,15 +150,17 @@ final class FontCollection {
 
     /// A one-line warning when a named family was asked for and another came back.
     private static func substitution(requested: OpaquePointer, matched: OpaquePointer) -> String? {
-        let generic: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui", ""]
         var value: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(requested, FC_FAMILY, 0, &value) == FcResultMatch, let value else { return nil }
-        let family = String(cString: value)
-        guard !generic.contains(family.lowercased()) else { return nil }
+        // Names compare as fontconfig compares them, ignoring case.
+        let generic = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui", ""]
+        guard !generic.contains(where: { name in name.withCString { FcStrCmpIgnoreCase(value, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) == 0 } }) else {
+            return nil
+        }
         var got: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(matched, FC_FAMILY, 0, &got) == FcResultMatch, let got else { return nil }
-        let actual = String(cString: got)
-        guard actual.lowercased() != family.lowercased() else { return nil }
-        return "rewrap: font \"\(family)\" not found; using \"\(actual)\""
+        guard FcPatternGetString(matched, FC_FAMILY, 0, &got) == FcResultMatch, let got, FcStrCmpIgnoreCase(value, got) != 0 else {
+            return nil
+        }
+        return "rewrap: font \"\(String(cString: value))\" not found; using \"\(String(cString: got))\""
     }
 }

@@ -96,9 +96,11 @@ public struct Strings: Hashable, Sendable {
     }
 
     /// `fa` from `fa_IR.UTF-8@calendar`, `he` from `he-IL`.
-    /// ASCII letters are matched by range: `Character.isLetter` would page in
-    /// the Unicode property tables (64 kB) at every start just for this.
+    /// Only ASCII letters count, and one bit lowers their case: `isLetter`
+    /// and `lowercased()` would page in Unicode tables (64 kB each) at every
+    /// start just for this.
     private static func languageCode(_ locale: String) -> String {
-        String(locale.unicodeScalars.prefix { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }).lowercased()
+        let letters = locale.utf8.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
+        return String(decoding: letters.map { $0 | 0x20 }, as: UTF8.self)
     }
 }
