@@ -30,24 +30,25 @@ public struct Strings: Hashable, Sendable {
     /// Chinese read the same word for one and many ("1 more", "2 más",
     /// "還有 2 個"); Hebrew has one, two and other; Arabic has six forms.
     public func more(_ count: Int) -> String {
+        let number = DecimalText.of(count)
         switch language {
-        case .english: return "\(count) more"
-        case .spanish: return "\(count) más"
-        case .traditionalChinese: return "還有 \(count) 個"
+        case .english: return "\(number) more"
+        case .spanish: return "\(number) más"
+        case .traditionalChinese: return "還有 \(number) 個"
         case .hebrew:
             switch count {
             case 1: return "עוד אחד"
             case 2: return "עוד שניים"
-            default: return "עוד \(count)"
+            default: return "עוד \(number)"
             }
         case .arabic:
             switch (count, count % 100) {
             case (0, _): return "لا مزيد"
             case (1, _): return "عنصر آخر"
             case (2, _): return "عنصران آخران"
-            case (_, 3...10): return "\(count) عناصر أخرى"
-            case (_, 11...99): return "\(count) عنصرًا آخر"
-            default: return "\(count) عنصر آخر"
+            case (_, 3...10): return "\(number) عناصر أخرى"
+            case (_, 11...99): return "\(number) عنصرًا آخر"
+            default: return "\(number) عنصر آخر"
             }
         }
     }

@@ -1,4 +1,5 @@
 import CX11
+import RewrapScene
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,7 @@ extension XConnection {
          "_NET_WM_NAME", "_NET_WM_PID", "_NET_WM_ICON", "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_DROPDOWN_MENU",
          "_NET_WM_SYNC_REQUEST", "_NET_WM_SYNC_REQUEST_COUNTER",
          "_NET_STARTUP_ID", "_NET_STARTUP_INFO_BEGIN", "_NET_STARTUP_INFO",
-         "_XSETTINGS_S\(screen)", "_XSETTINGS_SETTINGS", "AT_SPI_BUS"]
+         "_XSETTINGS_S" + DecimalText.of(Int(screen)), "_XSETTINGS_SETTINGS", "AT_SPI_BUS"]
     }
 
     /// Sends every InternAtom and the SYNC query, then collects the replies.
