@@ -28,7 +28,7 @@ public struct Arguments {
                 next = tokens.count
                 return nil
             }
-            if token.hasPrefix("--"), token.utf8.count > 2 {
+            if token.utf8.starts(with: "--".utf8), token.utf8.count > 2 {
                 if let equals = token.firstIndex(of: "=") {
                     attached = String(token[token.index(after: equals)...])
                     return String(token[..<equals])

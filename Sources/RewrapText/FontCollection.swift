@@ -55,7 +55,7 @@ final class FontCollection {
     /// When none draws them all, the face that draws the first one.
     func face(for cluster: Substring.UnicodeScalarView, style: TextStyle) -> FontFace {
         if cluster.count == 1, let only = cluster.first, let known = chosen[style]?[only.value] { return known }
-        let needed = Array(cluster.filter { !Self.isIgnorable($0) })
+        let needed: [Unicode.Scalar] = cluster.filter { !Self.isIgnorable($0) }
         let face = covering(needed, style: style)
             ?? needed.first.flatMap { covering([$0], style: style) }
             ?? primary(style)

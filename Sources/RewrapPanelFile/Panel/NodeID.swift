@@ -15,7 +15,9 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, E
 
     public init(_ rawValue: String) {
         self.rawValue = rawValue
-        hash = rawValue.hashValue
+        var hasher = Hasher()
+        hasher.combine(rawValue)
+        hash = hasher.finalize()
     }
 
     public init(stringLiteral value: String) {

@@ -68,11 +68,11 @@ public struct Strings: Hashable, Sendable {
     /// or `ar_EG`; anything unknown is English.
     public static func language(forLocale locale: String) -> Language {
         let name = locale.split(separator: ".").first.map(String.init) ?? locale
-        if name.hasPrefix("es") { return .spanish }
-        if name.hasPrefix("zh_TW") || name.hasPrefix("zh_HK") || name.hasPrefix("zh_Hant") || name.hasPrefix("zh-Hant")
-            || name.hasPrefix("zh-TW") || name.hasPrefix("zh-HK") {
-            return .traditionalChinese
-        }
+        // Byte prefixes: the names are ASCII, and `hasPrefix` would first
+        // find the character boundaries.
+        func starts(_ prefix: String) -> Bool { name.utf8.starts(with: prefix.utf8) }
+        if starts("es") { return .spanish }
+        if ["zh_TW", "zh_HK", "zh_Hant", "zh-Hant", "zh-TW", "zh-HK"].contains(where: starts) { return .traditionalChinese }
         switch languageCode(name) {
         case "ar": return .arabic
         case "he", "iw": return .hebrew
