@@ -21,13 +21,16 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 # The release build leaves out the run-time exclusivity checks, which were
 # 7% of the instructions a resize runs (README, "Benchmarks"); the compiler
 # still checks statically, and the debug and sanitizer builds that run the
-# unit tests keep the run-time checks too.
+# unit tests keep the run-time checks too. It also reaches generic types'
+# metadata through accessors rather than mangled names, so that a start
+# neither demangles type names nor searches the protocol conformances.
 STATIC_CXX := $(CURDIR)/.build/static-c++
 LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=scripts/rewrap.order -Xlinker --no-warn-symbol-ordering \
 	-Xswiftc -L$(STATIC_CXX) -Xlinker --no-export-dynamic
 RELEASE := mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/ && \
-	swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked $(LINK)
+	swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(LINK)
 # The package's version; assets/*.metainfo.xml must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
