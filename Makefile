@@ -19,7 +19,7 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 # Nothing loads the program as a library, so it exports nothing: the runtime's
 # -export-dynamic would publish 2,400 symbols for every library's lookups.
 # The release build leaves out the run-time exclusivity checks, which were
-# 7% of the instructions a resize runs (README, "Benchmarks"); the compiler
+# 8% of the instructions a resize runs (README, "Benchmarks"); the compiler
 # still checks statically, and the debug and sanitizer builds that run the
 # unit tests keep the run-time checks too. It also reaches generic types'
 # metadata through accessors rather than mangled names, so that a start

@@ -153,10 +153,10 @@ final class FontCollection {
         var value: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(requested, FC_FAMILY, 0, &value) == FcResultMatch, let value else { return nil }
         // Names compare as fontconfig compares them, ignoring case.
-        let generic = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui", ""]
-        guard !generic.contains(where: { name in name.withCString { FcStrCmpIgnoreCase(value, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) == 0 } }) else {
-            return nil
+        func isNamed(_ name: String) -> Bool {
+            name.withCString { FcStrCmpIgnoreCase(value, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) == 0 }
         }
+        guard !["sans-serif", "sans", "serif", "monospace", "mono", "system-ui", ""].contains(where: isNamed) else { return nil }
         var got: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(matched, FC_FAMILY, 0, &got) == FcResultMatch, let got, FcStrCmpIgnoreCase(value, got) != 0 else {
             return nil

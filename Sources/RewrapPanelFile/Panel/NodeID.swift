@@ -9,8 +9,8 @@
 /// dropdown or a chip, or the trace could not tell the two apart.
 public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public let rawValue: String
-    /// `rawValue`'s hash, taken once: every layout pass and frame looks
-    /// nodes up by id, and hashing the text each time was a tenth of a resize.
+    /// `rawValue`'s hash, taken once: every layout pass looks nodes up by
+    /// id, and hashing their text each time cost a resize 3% of its work.
     private let hash: Int
 
     public init(_ rawValue: String) {

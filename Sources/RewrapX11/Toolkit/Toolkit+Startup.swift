@@ -6,8 +6,9 @@ extension Toolkit {
     /// Once the first frame has been presented: sets up smooth scrolling,
     /// the input method (a named server's now, Xlib's local one at the first
     /// key), reads monitors, refresh rates and the work area, whose replies
-    /// the first frame did not wait for, and draws and publishes the icon. Does nothing before that, or
-    /// after it has run once. The loop calls it before each sleep.
+    /// the first frame did not wait for, and draws and publishes the icon.
+    /// Does nothing before that, or after it has run once. The loop calls it
+    /// before each sleep.
     public func finishStartup() {
         guard framePresented, !startupFinished else { return }
         startupFinished = true

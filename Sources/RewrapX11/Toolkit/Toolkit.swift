@@ -37,6 +37,7 @@ public final class Toolkit {
     /// (`finishStartup`), so no reply delays it.
     var pointerDevices: PointerDevices?
     var inputMethod: InputMethod?
+    /// Drawn and published by `finishStartup`.
     let icon: (draw: (Int) -> [UInt32], size: Int)?
     var framePresented = false
     var startupFinished = false
