@@ -7,10 +7,11 @@ All three run on one private Xvfb (-br, 1280x1024x24, 96 dpi). For each program:
   * RSS (VmRSS) about 1 s after the first frame;
   * idle CPU over 10 s (utime + stime from /proc/PID/stat);
   * a storm of 200 `xdotool windowsize WID W 600` (W seeded random in 320..1100,
-    the pointer parked outside the window):
+    the pointer parked outside the window), three times in a row:
     the program's CPU from the first resize until it is idle again (no CPU tick
-    for 300 ms), the X server's CPU over the same span, the settle time, and
-    whether the last size was laid out (xwininfo; Rewrap also --trace).
+    for 300 ms), the X server's CPU over the same span, the settle time (each
+    the median of the three storms), and whether the last size was laid out
+    (xwininfo; Rewrap also --trace).
 Prints a Markdown table with ratios against C. Python 3.11 standard library only.
 
     python3 bench/compare.py [--quick] [--rewrap PATH] [--storm spawn|burst] ...
@@ -214,6 +215,7 @@ class Result:
     storm_server_ms: float | None = None
     storm_wall_ms: float | None = None     # first resize request -> last one sent
     lag_ms: float | None = None            # last resize sent -> program idle
+    storm_samples_ms: list[float] = field(default_factory=list)  # each storm's program CPU
     layout_ok: bool | None = None
     layout_note: str = ""
     renderer: str = ""
@@ -332,23 +334,16 @@ class Bench:
             # and GTK do (--pointer-inside measures that).
             if not self.args.pointer_inside:
                 self.run(["xdotool", "mousemove", "1279", "1023"], timeout=10)
-            server = self.xvfb.proc.pid
-            cpu0, ms0 = cpu_ticks(pid), runtime_ms(pid)
-            server0, server_ms0 = cpu_ticks(server), runtime_ms(server)
-            t0 = time.monotonic()
-            self.storm(wid, sizes)
-            t1 = time.monotonic()
-            changed = self.wait_idle(pid)
-            res.storm_ticks = cpu_ticks(pid) - cpu0
-            res.storm_server_ticks = cpu_ticks(server) - server0
-            if ms0 is not None and server_ms0 is not None:
-                res.storm_ms = runtime_ms(pid) - ms0
-                res.storm_server_ms = runtime_ms(server) - server_ms0
-            res.storm_wall_ms = (t1 - t0) * 1e3
-            res.lag_ms = max(0.0, changed - t1) * 1e3
-            log(f"  storm: {res.storm_ticks} ticks ({res.storm_ms or 0:.1f} ms), X server "
-                f"{res.storm_server_ticks} ticks ({res.storm_server_ms or 0:.1f} ms), sent in "
-                f"{res.storm_wall_ms:.0f} ms, idle {res.lag_ms:.0f} ms after the last resize")
+            # One storm is a single sample of a noisy measure: the same
+            # program's CPU for it varies by a third between rounds here.
+            # Like start-up, each figure is the median of several.
+            storms = [self.one_storm(pid, wid, sizes) for _ in range(self.args.storms)]
+            for field_name in ("storm_ticks", "storm_ms", "storm_server_ticks", "storm_server_ms",
+                               "storm_wall_ms", "lag_ms"):
+                values = [getattr(one, field_name) for one in storms]
+                if None not in values:
+                    setattr(res, field_name, statistics.median(values))
+            res.storm_samples_ms = [one.storm_ms for one in storms if one.storm_ms is not None]
 
             want = (sizes[-1], STORM_HEIGHT)
             got = self.geometry(wid)
@@ -369,6 +364,29 @@ class Bench:
                      else f"{differ} px differ from a fresh window resized once")
         res.layout_ok = res.layout_ok and differ == 0
         res.layout_note = f"want {want[0]}×{want[1]}; " + ", ".join(notes)
+        return res
+
+    def one_storm(self, pid: int, wid: str, sizes: list[int]) -> Result:
+        """The program's and the server's CPU over one storm, and how long the
+        program stayed busy after the last resize."""
+        res = Result()
+        server = self.xvfb.proc.pid
+        cpu0, ms0 = cpu_ticks(pid), runtime_ms(pid)
+        server0, server_ms0 = cpu_ticks(server), runtime_ms(server)
+        t0 = time.monotonic()
+        self.storm(wid, sizes)
+        t1 = time.monotonic()
+        changed = self.wait_idle(pid)
+        res.storm_ticks = cpu_ticks(pid) - cpu0
+        res.storm_server_ticks = cpu_ticks(server) - server0
+        if ms0 is not None and server_ms0 is not None:
+            res.storm_ms = runtime_ms(pid) - ms0
+            res.storm_server_ms = runtime_ms(server) - server_ms0
+        res.storm_wall_ms = (t1 - t0) * 1e3
+        res.lag_ms = max(0.0, changed - t1) * 1e3
+        log(f"  storm: {res.storm_ticks} ticks ({res.storm_ms or 0:.1f} ms), X server "
+            f"{res.storm_server_ticks} ticks ({res.storm_server_ms or 0:.1f} ms), sent in "
+            f"{res.storm_wall_ms:.0f} ms, idle {res.lag_ms:.0f} ms after the last resize")
         return res
 
     def reference_diff(self, prog: Program, size: tuple[int, int], final: Path) -> int:
@@ -468,13 +486,14 @@ def goal_rounds(rounds: list[dict[str, Result | None]]) -> list[str]:
     """One line per round: Rewrap's ratios to C against the goals."""
     tick_ms = 1000 / CLK_TCK
     limits = ", ".join(f"{name} ≤ {limit}×" for name, limit in GOALS)
-    lines = [f"Each of {len(rounds)} rounds, Rewrap/C against the goals ({limits}):", "",
-             "| round | start-up | RSS | storm CPU |", "|---:|---:|---:|---:|"]
+    lines = [f"Each of {len(rounds)} rounds, Rewrap/C against the goals ({limits}); the storm's "
+             f"ratio is of the medians, and each storm's own ratio follows it:", "",
+             "| round | start-up | RSS | storm CPU | each storm |", "|---:|---:|---:|---:|---|"]
     met = {name: 0 for name, _ in GOALS}
     for index, result in enumerate(rounds, 1):
         r, c = result.get("rewrap"), result.get("c")
         if not r or not c:
-            lines.append(f"| {index} | n/a | n/a | n/a |")
+            lines.append(f"| {index} | n/a | n/a | n/a | |")
             continue
         values = (statistics.median(r.startup) / statistics.median(c.startup), r.rss_kb / c.rss_kb,
                   (r.storm_ms if r.storm_ms is not None else r.storm_ticks * tick_ms)
@@ -483,6 +502,8 @@ def goal_rounds(rounds: list[dict[str, Result | None]]) -> list[str]:
         for (name, goal), value in zip(GOALS, values):
             met[name] += value <= goal
             cells.append(f"{value:.2f}×" + ("" if value <= goal else " **over**"))
+        cells.append(", ".join(f"{mine / theirs:.2f}×" for mine, theirs in zip(r.storm_samples_ms, c.storm_samples_ms)
+                               if theirs > 0))
         lines.append(f"| {index} | " + " | ".join(cells) + " |")
     lines += ["", "Goals met in " + ", ".join(f"{met[name]} of {len(rounds)} rounds ({name})" for name, _ in GOALS), ""]
     return lines
@@ -509,7 +530,8 @@ def environment(args, xvfb: Xvfb, gtk_info: str) -> str:
         f"load average before the run: {load}",
         f"- kernel {platform.release()}; clock tick {1000 / CLK_TCK:g} ms; xdotool {pkg('xdotool')}",
         f"- storm: {args.resizes} × `xdotool windowsize WID W {STORM_HEIGHT}`, W seeded "
-        f"random({args.seed}) in 320..1100, mode `{args.storm}`, pointer "
+        f"random({args.seed}) in 320..1100, mode `{args.storm}`, {args.storms} in a row per program and round "
+        f"(medians shown), pointer "
         + ("at the screen's centre" if args.pointer_inside else "parked at (1279, 1023), outside the window"),
         f"- GTK4: {gtk_info}",
     ])
@@ -567,6 +589,8 @@ def parse_args():
     p.add_argument("--runs", type=int, default=10, help="start-up runs (default 10)")
     p.add_argument("--idle", type=float, default=10.0, help="idle seconds (default 10)")
     p.add_argument("--resizes", type=int, default=200, help="resizes in the storm (default 200)")
+    p.add_argument("--storms", type=int, default=3,
+                   help="storms per program and round; each figure is their median (default 3)")
     p.add_argument("--seed", type=int, default=8,
                    help="seed of the storm widths (default 8, whose last width, 449, wraps both "
                         "the dropdowns and the chips)")
