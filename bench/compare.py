@@ -337,7 +337,7 @@ class Bench:
             # One storm is a single sample of a noisy measure: the same
             # program's CPU for it varies by a third between rounds here.
             # Like start-up, each figure is the median of several.
-            storms = [self.one_storm(pid, wid, sizes) for _ in range(self.args.storms)]
+            storms = [self.one_storm(pid, wid, sizes) for _ in range(max(1, self.args.storms))]
             for field_name in ("storm_ticks", "storm_ms", "storm_server_ticks", "storm_server_ms",
                                "storm_wall_ms", "lag_ms"):
                 values = [getattr(one, field_name) for one in storms]
