@@ -16,6 +16,8 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 # The static Swift runtime asks for -lstdc++; a directory holding only the
 # archive, searched first, links it in too: one library fewer to load and
 # bind at start, and about 0.9 MB less resident (README, "Benchmarks").
+# libgcc's unwinder is linked in as well (-static-libgcc): libgcc_s kept
+# about 80 kB resident for code that runs only when something unwinds.
 # Nothing loads the program as a library, so it exports nothing: the runtime's
 # -export-dynamic would publish 2,400 symbols for every library's lookups.
 # The release build leaves out the run-time exclusivity checks, which were
@@ -27,7 +29,7 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 STATIC_CXX := $(CURDIR)/.build/static-c++
 LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=scripts/rewrap.order -Xlinker --no-warn-symbol-ordering \
-	-Xswiftc -L$(STATIC_CXX) -Xlinker --no-export-dynamic
+	-Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc -Xlinker --no-export-dynamic
 RELEASE := mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/ && \
 	swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(LINK)
