@@ -50,12 +50,38 @@ final class LatinWidthTests: XCTestCase {
         }
     }
 
+    /// Displays opened one after another, each closed with an Xft font it
+    /// had open, measure alike: the next display often gets the last one's
+    /// address, which is what once sent a request with a stale RENDER code.
+    func testDisplaysOneAfterAnotherMeasureAlike() throws {
+        var widths: [Int] = []
+        for _ in 0..<3 {
+            try onServer { display, screen in
+                let font = try XCTUnwrap(XftFontOpenName(display, screen, "sans-serif:pixelsize=14:antialias=true"))
+                widths.append(Self.xftWidth(of: "Sketch", in: font, display))
+                XftFontClose(display, font)
+            }
+        }
+        XCTAssertEqual(widths.count, 3)
+        XCTAssertEqual(Set(widths).count, 1, "\(widths)")
+    }
+
     /// Runs `body` with a display and its default screen, on a server of its own.
     private func onServer(_ body: (OpaquePointer, Int32) throws -> Void) throws {
         let server = try XvfbServer()
         defer { server.stop() }
         let display = try XCTUnwrap(XOpenDisplay(server.display))
         defer { XCloseDisplay(display) }
+        // Xft keeps closed fonts for reuse and frees them as the display
+        // closes, after RENDER has dropped its record of the display; freeing
+        // them makes RENDER record it again, and that stale record then serves
+        // the next display opened at the same address, with the wrong request
+        // codes (an X error that ends the process). Fonts freed as they are
+        // closed leave nothing to free at close.
+        if let keepNone = FcPatternCreate() {
+            FcPatternAddInteger(keepNone, XFT_MAX_UNREF_FONTS, 0)
+            XftDefaultSet(display, keepNone)
+        }
         try body(display, XDefaultScreen(display))
     }
 
