@@ -1,15 +1,19 @@
 import Foundation
 
 /// A private X server for one test: Xvfb on a free display number, chosen by
-/// Xvfb itself through -displayfd, and always stopped.
+/// Xvfb itself through -displayfd, and always stopped: by `stop`, or by the
+/// kernel should the test process die first (an X error ends it before any
+/// `defer` runs), and with it whatever was connected to it.
 public final class XvfbServer: @unchecked Sendable {
     public let display: String
     private let process: Process
 
     public init(width: Int = 1280, height: Int = 1024, depth: Int = 24, dpi: Int = 96) throws {
         process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x\(depth)", "-dpi", "\(dpi)",
+        // setpriv asks for SIGTERM when this process ends, then becomes Xvfb.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--pdeathsig", "TERM", "/usr/bin/Xvfb",
+                             "-displayfd", "1", "-screen", "0", "\(width)x\(height)x\(depth)", "-dpi", "\(dpi)",
                              "-nolisten", "tcp", "-br", "-noreset"]
         let pipe = Pipe()
         process.standardOutput = pipe
