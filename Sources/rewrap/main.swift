@@ -52,7 +52,7 @@ func runWindow(_ tokens: [String]) throws -> Int32 {
         toolkit = try Toolkit(options: ToolkitOptions(
             display: options.display, title: panel.title, width: options.width, height: options.height,
             x: options.x, y: options.y, font: options.font, scale: options.scale, direction: direction,
-            icon: AppIcon.pixels(size:), iconSize: 48))
+            icon: (size: 48, draw: AppIcon.pixels(size:))))
     } catch {
         throw CommandError(error.message, status: 1)
     }

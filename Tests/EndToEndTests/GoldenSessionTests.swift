@@ -102,7 +102,6 @@ final class GoldenSessionTests: XCTestCase {
             .split(separator: "\n").last.map(String.init) ?? ""))
     }
 
-    /// The pointer far from every control, so hover shows nowhere.
     /// A trace line without its frame index and time, with sorted keys.
     private func normalized(_ line: String) throws -> String {
         guard var object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {

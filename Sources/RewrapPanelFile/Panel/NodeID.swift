@@ -11,13 +11,13 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, E
     public let rawValue: String
     /// `rawValue`'s hash, taken once: every layout pass looks nodes up by
     /// id, and hashing their text each time cost a resize 3% of its work.
-    private let hash: Int
+    private let textHash: Int
 
     public init(_ rawValue: String) {
         self.rawValue = rawValue
         var hasher = Hasher()
         hasher.combine(rawValue)
-        hash = hasher.finalize()
+        textHash = hasher.finalize()
     }
 
     public init(stringLiteral value: String) {
@@ -42,11 +42,11 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, E
     public var description: String { rawValue }
 
     public static func == (lhs: NodeID, rhs: NodeID) -> Bool {
-        lhs.hash == rhs.hash && lhs.rawValue == rhs.rawValue
+        lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+        hasher.combine(textHash)
     }
 
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.rawValue < rhs.rawValue }

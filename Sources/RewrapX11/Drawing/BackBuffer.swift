@@ -27,13 +27,13 @@ public final class BackBuffer: Canvas {
     /// The pixmap's size, which may exceed the window's (see `resize`).
     private var allocated = (width: 0, height: 0)
     private var draw: OpaquePointer?
-    /// A palette's few colours, found by comparing rather than hashing.
-    private var colors = ColorTable<XftColor>()
-    private var solids = ColorTable<Picture>()
+    /// A palette's few colours.
+    private var colors = SmallTable<Color, XftColor>(capacity: 32)
+    private var solids = SmallTable<Color, Picture>(capacity: 32)
     private var masks: [Shape: Mask] = [:]
     /// The last masks used: a frame fills the same few shapes (a control's
-    /// ends, a chevron) over and over, and comparing beats hashing.
-    private var recentMasks: [(shape: Shape, mask: Mask)] = []
+    /// ends, a chevron) over and over. `masks` owns them all.
+    private var recentMasks = SmallTable<Shape, Mask>(capacity: 8)
     /// Animated widths pass through many sizes; past this many masks, start afresh.
     private let maskCapacity = 256
 
@@ -193,7 +193,7 @@ public final class BackBuffer: Canvas {
     /// The shape's mask, rasterised on first use: spans of equal coverage
     /// (shapes list them together) go out in one request each.
     private func mask(for shape: Shape) -> Mask? {
-        if let recent = recentMasks.first(where: { $0.shape == shape }) { return recent.mask }
+        if let recent = recentMasks[shape] { return recent }
         if let mask = masks[shape] { return remember(mask, for: shape) }
         let spans = shape.spans
         guard let minX = spans.map(\.x).min(), let minY = spans.map(\.y).min(),
@@ -228,8 +228,7 @@ public final class BackBuffer: Canvas {
     }
 
     private func remember(_ mask: Mask, for shape: Shape) -> Mask {
-        if recentMasks.count == 8 { recentMasks.removeLast() }
-        recentMasks.insert((shape, mask), at: 0)
+        _ = recentMasks.insert(mask, for: shape)
         return mask
     }
 
@@ -260,7 +259,7 @@ public final class BackBuffer: Canvas {
             XFreePixmap(connection.display, mask.pixmap)
         }
         masks.removeAll(keepingCapacity: true)
-        recentMasks.removeAll(keepingCapacity: true)
+        recentMasks.removeAll()
     }
 
     private func channel(_ value: Double) -> UInt16 {

@@ -81,10 +81,12 @@ final class InputMethod {
     /// program then ignores it. Every event goes through here first.
     func filter(_ event: inout XEvent) -> Bool {
         if reopen || (!opened && event.type == KeyPress) {
-            let first = !opened
+            let firstOpening = !opened
             reopen = false
             close()
-            if !first || Self.supportsLocale() { open() } else { opened = true }
+            // The locale is set up at the first opening only; without input
+            // methods for it, there is nothing to open, then or later.
+            if firstOpening && !Self.supportsLocale() { opened = true } else { open() }
         }
         return ic != nil && XFilterEvent(&event, 0) != 0
     }

@@ -38,7 +38,7 @@ public final class Toolkit {
     var pointerDevices: PointerDevices?
     var inputMethod: InputMethod?
     /// Drawn and published by `finishStartup`.
-    let icon: (draw: (Int) -> [UInt32], size: Int)?
+    let icon: (size: Int, draw: (Int) -> [UInt32])?
     var framePresented = false
     var startupFinished = false
     /// Pixels one wheel click scrolls.
@@ -58,7 +58,7 @@ public final class Toolkit {
         scale = min(8, max(0.5, options.scale ?? detected ?? 1))
         scrollStep = Metrics(scale: scale).scrollStep
         timer = try DeadlineTimer()
-        icon = options.icon.map { ($0, options.iconSize) }
+        icon = options.icon
         let display = connection.display, screen = connection.screen
         do {
             // Xft's own defaults finish every pattern, so the desktop's hinting

@@ -20,15 +20,15 @@ public struct ToolkitOptions {
     public var scale: Double?
     /// The paragraph direction text is ordered in.
     public var direction: LayoutDirection
-    /// Draws the square icon at a size, as ARGB pixels row by row; nil for
-    /// none. The first frame does not need it, so it is drawn after.
-    public var icon: ((Int) -> [UInt32])?
-    public var iconSize: Int
+    /// The square icon's size, and how to draw it at that size as ARGB
+    /// pixels row by row; nil for none. The first frame does not need it,
+    /// so it is drawn after.
+    public var icon: (size: Int, draw: (Int) -> [UInt32])?
 
     public init(display: String? = nil, title: String, width: Int? = nil, height: Int? = nil, x: Int? = nil, y: Int? = nil,
                 minimumWidth: Int = 320, minimumHeight: Int = 240, font: String = "sans-serif", scale: Double? = nil,
                 direction: LayoutDirection = .leftToRight,
-                icon: ((Int) -> [UInt32])? = nil, iconSize: Int = 0) {
+                icon: (size: Int, draw: (Int) -> [UInt32])? = nil) {
         self.display = display
         self.title = title
         self.width = width
@@ -41,6 +41,5 @@ public struct ToolkitOptions {
         self.scale = scale
         self.direction = direction
         self.icon = icon
-        self.iconSize = iconSize
     }
 }
