@@ -50,14 +50,17 @@ public struct Painter {
         canvas.clear(palette.background)
         let visible = Rect(origin: .zero, size: frame.viewport)
         let direction = frame.scene.direction
-        for (node, shown) in zip(frame.scene.nodes, frame.presented) {
-            guard let box = shown, box.rect.overlaps(visible) || box.width == 0 else { continue }
+        let nodes = frame.scene.nodes
+        // By index: a resize paints every node, and copying each whole costs more than its drawing.
+        for index in 0..<min(nodes.count, frame.presented.count) {
+            guard let box = frame.presented[index], box.rect.overlaps(visible) || box.width == 0 else { continue }
+            let node = nodes[index]
             switch node.kind {
             case .heading, .text, .empty:
                 let color = node.kind == .heading ? palette.text : palette.secondaryText
                 paintLines(node.lines, in: box, style: node.style, color: color, direction: direction, on: canvas)
             case .dropdown:
-                paintDropdown(node, in: box, hovered: frame.hovered == node.id || frame.pressed == node.id,
+                paintDropdown(node.text, in: box, hovered: frame.hovered == node.id || frame.pressed == node.id,
                               direction: direction, on: canvas)
             case .chip:
                 paintCapsule(node.text, in: box, fill: palette.chipFill, direction: direction, on: canvas)
@@ -123,7 +126,7 @@ public struct Painter {
         }
     }
 
-    private func paintDropdown(_ node: SceneNode, in box: PixelRect, hovered: Bool, direction: LayoutDirection, on canvas: Canvas) {
+    private func paintDropdown(_ text: String, in box: PixelRect, hovered: Bool, direction: LayoutDirection, on canvas: Canvas) {
         canvas.fill(.roundedRect(width: box.width, height: box.height, radius: metrics.dropdownRadius),
                     x: box.x, y: box.y, color: hovered ? palette.controlHoverFill : palette.controlFill)
         canvas.fill(.roundedBorder(width: box.width, height: box.height, radius: metrics.dropdownRadius,
@@ -136,7 +139,7 @@ public struct Painter {
         let chevronX = direction == .leftToRight ? content.x + content.width - chevronWidth : content.x
         // While a button grows towards its new label, the label is clipped to
         // the button rather than spilling over its neighbour; at rest it fits.
-        canvas.drawText(node.text, x: leadingX(of: node.text, in: label, direction: direction), baseline: baseline(in: box),
+        canvas.drawText(text, x: leadingX(of: text, in: label, direction: direction), baseline: baseline(in: box),
                         style: .body, color: palette.text, clip: PixelRect(x: label.x, y: box.y, width: label.width, height: box.height))
         let chevronY = box.y + (box.height - chevronHeight) / 2
         canvas.fill(.chevron(width: chevronWidth, height: chevronHeight, stroke: metrics.chevronStroke),

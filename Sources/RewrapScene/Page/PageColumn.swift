@@ -21,13 +21,14 @@ struct PageColumn {
     var origin: Point { Point(x: left, y: y) }
 
     mutating func append(_ node: SceneNode) {
-        append([node], size: node.frame.size)
+        append(CollectionOfOne(node), size: node.frame.size)
     }
 
-    /// An empty section takes no room, not even its spacing.
-    mutating func append(_ section: [SceneNode], size: Size) {
+    /// An empty section takes no room, not even its spacing. Any collection,
+    /// so that a lazily mapped section is built straight into the column.
+    mutating func append<Section: Collection<SceneNode>>(_ section: Section, size: Size) {
         guard !section.isEmpty else { return }
-        nodes += section
+        nodes.append(contentsOf: section)
         right = max(right, left + size.width)
         y += size.height + spacing
     }

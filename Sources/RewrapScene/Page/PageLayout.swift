@@ -57,8 +57,8 @@ public struct PageLayout {
         let panelPlan = Self.panelLayout(metrics).plan(for: Proposal(width: width), items: panelItems)
         let panelOrigin = column.origin
         let panelFrames = panelPlan.frames(in: Rect(origin: panelOrigin, size: panelPlan.size))
-        column.append(dropdowns.indices.map {
-            SceneNode(id: dropdowns[$0].id, kind: .dropdown, text: labels[$0], lines: [labels[$0]], style: .body, frame: panelFrames[$0])
+        column.append(dropdowns.indices.lazy.map {
+            SceneNode(id: dropdowns[$0].id, kind: .dropdown, text: labels[$0], style: .body, frame: panelFrames[$0])
         }, size: panelPlan.size)
 
         column.append(text(.menusFooter, .text, panel.menus.footer, style: .body, at: column.origin, width: width))
@@ -73,13 +73,15 @@ public struct PageLayout {
         if chips.isEmpty {
             column.append(text(.chipsEmpty, .empty, strings.noItems, style: .body, at: chipOrigin, width: width))
         } else {
-            var row = chipPlan.chipFrames.indices.map {
-                SceneNode(id: chips[$0].id, kind: .chip, text: chips[$0].title, lines: [chips[$0].title], style: .body,
-                          frame: chipPlan.chipFrames[$0].offsetBy(dx: chipOrigin.x, dy: chipOrigin.y))
+            var row: [SceneNode] = []
+            row.reserveCapacity(chipPlan.chipFrames.count + 1)
+            for (chip, frame) in zip(chips, chipPlan.chipFrames) {
+                row.append(SceneNode(id: chip.id, kind: .chip, text: chip.title, style: .body,
+                                     frame: frame.offsetBy(dx: chipOrigin.x, dy: chipOrigin.y)))
             }
             if let badge = chipPlan.badgeFrame {
                 let count = strings.more(chipPlan.hidden)
-                row.append(SceneNode(id: .badge, kind: .badge, text: count, lines: [count], style: .body,
+                row.append(SceneNode(id: .badge, kind: .badge, text: count, style: .body,
                                      frame: badge.offsetBy(dx: chipOrigin.x, dy: chipOrigin.y)))
             }
             column.append(row, size: chipPlan.size)

@@ -58,8 +58,9 @@ public struct Scene: Equatable, Sendable {
     /// Each node's frame by id; the first node wins should two share an id.
     public var targets: [NodeID: Rect] {
         var targets = [NodeID: Rect](minimumCapacity: nodes.count)
-        // Backwards, so that the first node's frame is the one written last.
-        for node in nodes.reversed() { targets[node.id] = node.frame }
+        // Backwards, so that the first node's frame is the one written last;
+        // by index, so that no node is copied whole.
+        for index in nodes.indices.reversed() { targets[nodes[index].id] = nodes[index].frame }
         return targets
     }
 }

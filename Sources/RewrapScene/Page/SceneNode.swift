@@ -8,18 +8,31 @@ public struct SceneNode: Hashable, Sendable {
     public var kind: NodeKind
     /// The whole text, as the trace reports it.
     public var text: String
-    /// The text as drawn: wrapped lines for headings and footers, one line otherwise.
-    public var lines: [String]
+    /// Wrapped lines, or nil when the text is one line: most nodes are, and
+    /// a resize then builds no array for each of them.
+    private var wrappedLines: [String]?
     public var style: TextStyle
     /// The target frame: where the plan puts this node.
     public var frame: Rect
 
     public init(id: NodeID, kind: NodeKind, text: String, lines: [String], style: TextStyle, frame: Rect) {
+        self.init(id: id, kind: kind, text: text, style: style, frame: frame)
+        self.lines = lines
+    }
+
+    /// A node whose text is drawn on one line.
+    public init(id: NodeID, kind: NodeKind, text: String, style: TextStyle, frame: Rect) {
         self.id = id
         self.kind = kind
         self.text = text
-        self.lines = lines
         self.style = style
         self.frame = frame
+    }
+
+    /// The text as drawn: wrapped lines for headings and footers, one line otherwise.
+    public var lines: [String] {
+        get { wrappedLines ?? [text] }
+        // One line equal to the text is stored as none, so equal nodes compare equal.
+        set { wrappedLines = newValue.count == 1 && newValue[0] == text ? nil : newValue }
     }
 }
