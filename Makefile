@@ -26,13 +26,17 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 # unit tests keep the run-time checks too. It also reaches generic types'
 # metadata through accessors rather than mangled names, so that a start
 # neither demangles type names nor searches the protocol conformances.
+# Rewrap runs on one thread (X, D-Bus and the clock all feed one poll loop),
+# so its reference counting need not be atomic (-assume-single-threaded):
+# a resize retains and releases a few hundred times (README, "Benchmarks").
 STATIC_CXX := $(CURDIR)/.build/static-c++
 LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=scripts/rewrap.order -Xlinker --no-warn-symbol-ordering \
 	-Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc -Xlinker --no-export-dynamic
 RELEASE := mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/ && \
 	swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(LINK)
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xswiftc -Xfrontend -Xswiftc -assume-single-threaded $(LINK)
 # The package's version; assets/*.metainfo.xml must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap

@@ -235,7 +235,8 @@ final class AccessibilityTests: XCTestCase {
     }
 
     /// Without a bus the program opens no D-Bus connection, loads no
-    /// libdbus and starts no thread; with one, still no thread.
+    /// libdbus and starts no thread; with one, still no thread. The release
+    /// build counts references without atomics on the strength of this.
     func testNoBusMeansNoConnectionNoLibraryNoThread() throws {
         let server = try XvfbServer()
         defer { server.stop() }
