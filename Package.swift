@@ -8,19 +8,31 @@ import PackageDescription
 // libdbus lives only in RewrapAccessibility, behind CDBus, which opens it with
 // dlopen once a bus is found (no pkgConfig: its -ldbus-1 would load libdbus and
 // libsystemd into every start).
+// FriBidi and the small X extension libraries, of which Rewrap calls a few
+// functions each, are linked in to release builds (-l:libXi.a): six
+// libraries fewer to map, relocate and search at every start, each of which
+// kept pages resident (README, "Benchmarks"). Debug builds link them shared.
+// Xft, Xrender, fontconfig, FreeType and HarfBuzz stay shared everywhere.
+func linkedIn(_ libraries: String...) -> [LinkerSetting] {
+    libraries.flatMap { library -> [LinkerSetting] in [
+        .linkedLibrary(library, .when(configuration: .debug)),
+        .unsafeFlags(["-Xlinker", "-l:lib\(library).a"], .when(configuration: .release)),
+    ] }
+}
+
 let package = Package(
     name: "Rewrap",
     targets: [
         .systemLibrary(
             name: "CText",
             path: "Sources/CText",
-            pkgConfig: "fontconfig freetype2 harfbuzz fribidi",
+            pkgConfig: "fontconfig freetype2 harfbuzz",
             providers: [.apt(["libfontconfig1-dev", "libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev"])]
         ),
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
-            pkgConfig: "x11 xft fontconfig xrender xrandr xi x11-xcb xcb xcb-sync",
+            pkgConfig: "x11 xft fontconfig xrender xcb",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev", "libxrandr-dev", "libxi-dev",
                               "libx11-xcb-dev", "libxcb-sync-dev"])]
         ),
@@ -29,16 +41,18 @@ let package = Package(
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapPanelFile"),
-        .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"]),
+        .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"], linkerSettings: linkedIn("fribidi")),
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText"]),
-        .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText"]),
+        .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText"],
+                linkerSettings: linkedIn("Xrandr", "Xi", "Xext", "X11-xcb", "xcb-sync")),
         .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .executableTarget(name: "rewrap", dependencies: [
             "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
             "RewrapAccessibility",
         ]),
-        .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
+        .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper",
+                          linkerSettings: linkedIn("X11-xcb", "xcb-sync")),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
         .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapScene"], path: "Tests/RewrapTestSupport"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),

@@ -6,7 +6,7 @@
 #include FT_FREETYPE_H
 #include FT_SYNTHESIS_H
 #include <hb.h>
-#include <fribidi.h>
+#include <fribidi/fribidi.h>
 
 /* Function-like and composite macros do not import into Swift. */
 
