@@ -303,6 +303,17 @@ class Bench:
                 log(f"  {prog.label} start-up {i + 1}/{runs}: {ms:.1f} ms")
         return times
 
+    def warm_up(self, progs: list[Program]) -> None:
+        """One start of each program, not counted: the first start after a
+        build reads the new binary and its libraries into the page cache,
+        which no later start, and no user's second launch, pays again."""
+        for prog in progs:
+            try:
+                ms, _ = self.first_frame(prog, kill=True)
+                log(f"  {prog.label} warm-up start, not counted: {ms:.1f} ms")
+            except (RuntimeError, subprocess.TimeoutExpired) as err:
+                log(f"  {prog.label} warm-up start failed: {err}")
+
     def measure(self, prog: Program, startup: list[float]) -> Result:
         res = Result()
         res.startup = startup
@@ -661,6 +672,8 @@ def main() -> int:
             for prog in programs:
                 if prog.key in wanted and prog.command is None:
                     log(f"{prog.label}: n/a ({prog.why_not})")
+            if round_index == 0:
+                bench.warm_up(measured)
             log(f"start-ups (round {round_index + 1}): " + ", ".join(prog.label for prog in measured) + " in turns")
             startups = bench.startups(measured)
             for prog in programs:
