@@ -127,6 +127,7 @@ final class PageLayoutTests: XCTestCase {
         XCTAssertEqual(before.node("shape")?.lines, ["Shape: Circle"])
         XCTAssertTrue(state.select("Rounded rectangle", for: "shape"))
         XCTAssertEqual(scene(state, width: 680).node("shape")?.text, "Shape: Rounded rectangle")
+        XCTAssertEqual(state.labels, ["Shape: Rounded rectangle", "Pattern: Solid", "Arrangement: Rows"])
     }
 
     func testDropdownIdealSizeIsPaddingLabelChevronGapAndChevron() throws {

@@ -52,7 +52,7 @@ public struct PageLayout {
         column.append(text(.menusHeading, .heading, panel.menus.heading, style: .bold, at: column.origin, width: width))
 
         let dropdowns = panel.menus.items
-        let labels = dropdowns.map(state.label(of:))
+        let labels = state.labels
         let panelItems = measured.panelItems(for: labels) { FlowItem(size: dropdownSize(for: $0)) }
         let panelPlan = Self.panelLayout(metrics).plan(for: Proposal(width: width), items: panelItems)
         let panelOrigin = column.origin

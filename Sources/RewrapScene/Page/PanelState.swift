@@ -5,12 +5,16 @@ import RewrapPanelFile
 public struct PanelState: Equatable, Sendable {
     public let panel: Panel
     public private(set) var selections: [NodeID: String]
+    /// Each dropdown's label, in panel order, kept as selections change: a
+    /// resize then lays out the same strings rather than new equal ones.
+    public private(set) var labels: [String]
 
     public init(panel: Panel) {
         self.panel = panel
         var selections: [NodeID: String] = [:]
         for item in panel.menus.items { selections[item.id] = item.selected }
         self.selections = selections
+        labels = panel.menus.items.map { Self.label(title: $0.title, selected: $0.selected) }
     }
 
     public func dropdown(_ id: NodeID) -> DropdownSpec? {
@@ -21,10 +25,6 @@ public struct PanelState: Equatable, Sendable {
         selections[id]
     }
 
-    /// `Title: Selected`, as the button reads.
-    public func label(of dropdown: DropdownSpec) -> String {
-        Self.label(title: dropdown.title, selected: selections[dropdown.id] ?? dropdown.selected)
-    }
 
     /// The label format of SPEC §1, for any option, shown or not.
     public static func label(title: String, selected: String) -> String {
@@ -35,10 +35,12 @@ public struct PanelState: Equatable, Sendable {
     /// Returns true when the selection actually changed.
     @discardableResult
     public mutating func select(_ option: String, for id: NodeID) -> Bool {
-        guard let dropdown = dropdown(id), dropdown.options.contains(option), selections[id] != option else {
+        guard let index = panel.menus.items.firstIndex(where: { $0.id == id }),
+              panel.menus.items[index].options.contains(option), selections[id] != option else {
             return false
         }
         selections[id] = option
+        labels[index] = Self.label(title: panel.menus.items[index].title, selected: option)
         return true
     }
 }
