@@ -15,10 +15,15 @@ final class Stage {
     /// The inspector's nearest breakpoints: searching plans hundreds of
     /// widths, so once per layout is enough.
     private var breakpoints: Breakpoints?
+    /// The scene whose targets the animator holds. At rest a resize moves
+    /// nothing, so the animator hears of a new layout only when something is
+    /// about to move, and until then the scene's frames are the presented ones.
+    private var animatedScene: Scene
 
     init(layout: PageLayout, state: PanelState, viewport: Size, moveDuration: Double) {
         self.layout = layout
         scene = layout.scene(for: state, viewportWidth: viewport.width)
+        animatedScene = scene
         animator = Animator(duration: moveDuration)
         animator.update(targets: scene.targets, at: 0, animate: .retargetInFlight)
     }
@@ -43,10 +48,15 @@ final class Stage {
     /// Lays out again. A pick animates what moved; a resize never does,
     /// though moves in flight carry on.
     func relayout(_ state: PanelState, viewport: Size, at now: Double, animated: Bool) {
+        let previous = scene
         scene = layout.scene(for: state, viewportWidth: viewport.width)
         breakpoints = nil
         let wasAnimating = animator.isAnimating
+        guard animated || wasAnimating else { return }
+        // At rest the previous scene is what is shown: moves start from it.
+        if animatedScene != previous { animator.update(targets: previous.targets, at: now, animate: .retargetInFlight) }
         animator.update(targets: scene.targets, at: now, animate: animated ? .animateChanges : .retargetInFlight)
+        animatedScene = scene
         if animator.isAnimating && !wasAnimating { pacer.start(at: now) }
     }
 
@@ -57,7 +67,8 @@ final class Stage {
 
     /// A node's presented frame in window pixels, scrolled and snapped as drawn.
     func presented(_ id: NodeID, at now: Double, scroll: Point) -> PixelRect? {
-        animator.presentedFrame(of: id, at: now).map { PixelRect($0.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
+        let frame = animator.isAnimating ? animator.presentedFrame(of: id, at: now) : scene.node(id)?.frame
+        return frame.map { PixelRect($0.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
     }
 
     func interactiveNode(at point: Point, at now: Double, scroll: Point) -> NodeID? {

@@ -87,6 +87,36 @@ final class MotionTests: XCTestCase {
         for node in try session.lastFrame().nodes { XCTAssertEqual(node.frame, node.target, node.id) }
     }
 
+    /// A resize at rest reaches the animator only when something moves, so a
+    /// pick after it must start from where the resize put each node.
+    func testPickAfterAResizeStartsFromTheResizedLayout() throws {
+        let session = try RewrapSession(arguments: ["--geometry", "900x420+0+0"])
+        let wide = try session.settledFrame()
+        try session.resize(width: 480, height: 420)
+        try session.waitUntil("the new width") { try session.lastFrame().width == 480 }
+        let resized = try session.lastFrame()
+        XCTAssertFalse(resized.animating, "a resize is never animated")
+        let before = try pickLongPattern(session)
+        try session.waitUntil("the move to end") {
+            let frames = session.frames().dropFirst(before)
+            return frames.contains { $0.animating } && frames.last?.animating == false
+        }
+        let frames = Array(session.frames().dropFirst(before))
+        let first = try XCTUnwrap(frames.first(where: \.animating)), last = try XCTUnwrap(frames.last)
+        var checked = 0
+        for node in last.nodes {
+            guard let from = resized.node(node.id), let shown = first.node(node.id), let old = wide.node(node.id) else { continue }
+            for axis in 0..<2 where abs(from.frame[axis] - old.frame[axis]) > 20 {
+                // One frame into an ease-in-out move is well under a quarter of the way.
+                let span = abs(node.frame[axis] - from.frame[axis])
+                XCTAssertLessThanOrEqual(abs(shown.frame[axis] - from.frame[axis]), span / 4 + 2,
+                                         "\(node.id) axis \(axis) starts at \(shown.frame[axis]), resized at \(from.frame[axis])")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 0, "the resize moved something far enough to tell the layouts apart")
+    }
+
     func testSecondPickDuringAMoveDoesNotJump() throws {
         let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0"])
         let start = try session.settledFrame()
