@@ -7,7 +7,8 @@ All three run on one private Xvfb (-br, 1280x1024x24, 96 dpi). For each program:
   * RSS (VmRSS) about 1 s after the first frame;
   * idle CPU over 10 s (utime + stime from /proc/PID/stat);
   * a storm of 200 `xdotool windowsize WID W 600` (W seeded random in 320..1100,
-    the pointer parked outside the window), three times in a row:
+    the pointer parked outside the window), three times per program, the
+    programs taking turns while the others wait off screen:
     the program's CPU from the first resize until it is idle again (no CPU tick
     for 300 ms), the X server's CPU over the same span, the settle time (each
     the median of the three storms), and whether the last size was laid out
@@ -42,6 +43,9 @@ REPO = BENCH.parent
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 SCREEN = "1280x1024x24"
 STORM_HEIGHT = 600
+# Where a kept window waits while another program storms: wholly off the
+# screen, so that nothing exposes it and its program stays idle.
+OFF_SCREEN_X = 1400
 GTK_PROBE = ("import gi; gi.require_version('Gtk', '4.0'); from gi.repository import Gtk; "
              "print('%d.%d.%d' % (Gtk.get_major_version(), Gtk.get_minor_version(), "
              "Gtk.get_micro_version()))")
@@ -216,6 +220,7 @@ class Result:
     storm_wall_ms: float | None = None     # first resize request -> last one sent
     lag_ms: float | None = None            # last resize sent -> program idle
     storm_samples_ms: list[float] = field(default_factory=list)  # each storm's program CPU
+    storm_size: tuple[int, int] = (0, 0)   # the window's size after the storms
     layout_ok: bool | None = None
     layout_note: str = ""
     renderer: str = ""
@@ -314,10 +319,43 @@ class Bench:
             except (RuntimeError, subprocess.TimeoutExpired) as err:
                 log(f"  {prog.label} warm-up start failed: {err}")
 
-    def measure(self, prog: Program, startup: list[float]) -> Result:
+    def measure(self, progs: list[Program], startups: dict[str, list[float] | Exception]) -> dict[str, Result | None]:
+        """Everything but start-up, for each program that started: at rest
+        one after another, then the storms in turns, like the start-ups."""
+        kept: dict[str, tuple[int, str, Result]] = {}
+        results: dict[str, Result | None] = {prog.key: None for prog in progs}
+        try:
+            for prog in progs:
+                times = startups[prog.key]
+                if isinstance(times, Exception):
+                    log(f"{prog.label}: n/a ({times})")
+                    continue
+                log(f"{prog.label}: {shlex.join(prog.command)}")
+                try:
+                    kept[prog.key] = self.at_rest(prog, times)
+                except (RuntimeError, subprocess.TimeoutExpired) as err:
+                    log(f"{prog.label}: n/a ({err})")
+            self.storms([prog for prog in progs if prog.key in kept], kept)
+            for prog in progs:
+                if prog.key not in kept:
+                    continue
+                pid, wid, res = kept.pop(prog.key)
+                try:
+                    results[prog.key] = self.finish(prog, pid, wid, res)
+                except (RuntimeError, subprocess.TimeoutExpired) as err:
+                    log(f"{prog.label}: n/a ({err})")
+        finally:
+            for pid, _, _ in kept.values():
+                stop_pid(pid)
+                self.kept.discard(pid)
+        return results
+
+    def at_rest(self, prog: Program, startup: list[float]) -> tuple[int, str, Result]:
+        """One more start, not counted, keeps the program for the other
+        measurements; its RSS and idle CPU are taken now. The window then
+        waits off screen, where no other program's storm exposes it."""
         res = Result()
         res.startup = startup
-        # one more start, not counted, keeps the program for the other measurements
         _, pid = self.first_frame(prog, kill=False, extra=prog.extra_kept)
         self.kept.add(pid)
         try:
@@ -336,27 +374,63 @@ class Bench:
                 res.idle_ms = after_ms - before_ms
             log(f"  RSS {res.rss_kb} kB, idle {res.idle_ticks} ticks over {idle:g} s")
             self.run(["import", "-window", wid, str(self.out / f"{prog.key}-start.png")])
+            self.run(["xdotool", "windowmove", wid, str(OFF_SCREEN_X), "0"], timeout=10)
+        except BaseException:
+            stop_pid(pid)
+            self.kept.discard(pid)
+            raise
+        return pid, wid, res
 
-            rng = random.Random(self.args.seed)
-            sizes = [rng.randint(320, 1100) for _ in range(self.args.resizes)]
-            # The pointer rests outside the window, where a drag on its frame
-            # holds it. Left at the screen's centre, the window would pass
-            # under it, and the hover work that follows is work only Rewrap
-            # and GTK do (--pointer-inside measures that).
-            if not self.args.pointer_inside:
-                self.run(["xdotool", "mousemove", "1279", "1023"], timeout=10)
-            # One storm is a single sample of a noisy measure: the same
-            # program's CPU for it varies by a third between rounds here.
-            # Like start-up, each figure is the median of several.
-            storms = [self.one_storm(pid, wid, sizes) for _ in range(max(1, self.args.storms))]
+    def storms(self, progs: list[Program], kept: dict[str, tuple[int, str, Result]]) -> None:
+        """The storms, the programs taking turns: one storm is a single sample
+        of a noisy measure (the same program's CPU for it varies by a third
+        between rounds here), and the machine's pace drifts over seconds, so
+        each program's figure is the median of several, taken alternately."""
+        rng = random.Random(self.args.seed)
+        sizes = [rng.randint(320, 1100) for _ in range(self.args.resizes)]
+        # The pointer rests outside the window, where a drag on its frame
+        # holds it. Left at the screen's centre, the window would pass
+        # under it, and the hover work that follows is work only Rewrap
+        # and GTK do (--pointer-inside measures that).
+        if not self.args.pointer_inside:
+            self.run(["xdotool", "mousemove", "1279", "1023"], timeout=10)
+        samples: dict[str, list[Result]] = {prog.key: [] for prog in progs}
+        for _ in range(max(1, self.args.storms)):
+            for prog in progs:
+                if prog.key not in kept:
+                    continue
+                pid, wid, _ = kept[prog.key]
+                log(f"  {prog.label}:")
+                try:
+                    self.run(["xdotool", "windowmove", wid, "0", "0"], timeout=10)
+                    self.wait_idle(pid)
+                    samples[prog.key].append(self.one_storm(pid, wid, sizes))
+                    self.run(["xdotool", "windowmove", wid, str(OFF_SCREEN_X), "0"], timeout=10)
+                    self.wait_idle(pid)
+                except (RuntimeError, subprocess.TimeoutExpired) as err:
+                    log(f"{prog.label}: n/a ({err})")
+                    stop_pid(pid)
+                    self.kept.discard(pid)
+                    del kept[prog.key]
+        for prog in progs:
+            if prog.key not in kept:
+                continue
+            res, storms = kept[prog.key][2], samples[prog.key]
             for field_name in ("storm_ticks", "storm_ms", "storm_server_ticks", "storm_server_ms",
                                "storm_wall_ms", "lag_ms"):
                 values = [getattr(one, field_name) for one in storms]
                 if None not in values:
                     setattr(res, field_name, statistics.median(values))
             res.storm_samples_ms = [one.storm_ms for one in storms if one.storm_ms is not None]
+            res.storm_size = (sizes[-1], STORM_HEIGHT)
 
-            want = (sizes[-1], STORM_HEIGHT)
+    def finish(self, prog: Program, pid: int, wid: str, res: Result) -> Result:
+        """The window back on screen at the storms' last size: is it laid out
+        for that size, and does it look like a fresh window resized once?"""
+        try:
+            self.run(["xdotool", "windowmove", wid, "0", "0"], timeout=10)
+            self.wait_idle(pid)
+            want = res.storm_size
             got = self.geometry(wid)
             res.layout_ok = got == want
             notes = [f"xwininfo {got[0]}×{got[1]}"]
@@ -541,7 +615,8 @@ def environment(args, xvfb: Xvfb, gtk_info: str) -> str:
         f"load average before the run: {load}",
         f"- kernel {platform.release()}; clock tick {1000 / CLK_TCK:g} ms; xdotool {pkg('xdotool')}",
         f"- storm: {args.resizes} × `xdotool windowsize WID W {STORM_HEIGHT}`, W seeded "
-        f"random({args.seed}) in 320..1100, mode `{args.storm}`, {args.storms} in a row per program and round "
+        f"random({args.seed}) in 320..1100, mode `{args.storm}`, {args.storms} per program and round, "
+        f"the programs taking turns "
         f"(medians shown), pointer "
         + ("at the screen's centre" if args.pointer_inside else "parked at (1279, 1023), outside the window"),
         f"- GTK4: {gtk_info}",
@@ -676,21 +751,12 @@ def main() -> int:
                 bench.warm_up(measured)
             log(f"start-ups (round {round_index + 1}): " + ", ".join(prog.label for prog in measured) + " in turns")
             startups = bench.startups(measured)
+            log(f"measurements (round {round_index + 1}): at rest, then storms in turns")
+            measured_results = bench.measure(measured, startups)
             for prog in programs:
                 if round_index > 0 and prog.key == "gtk":
                     continue
-                results[prog.key] = None
-                if prog not in measured:
-                    continue
-                log(f"{prog.label} (round {round_index + 1}): {shlex.join(prog.command)}")
-                times = startups[prog.key]
-                if isinstance(times, Exception):
-                    log(f"{prog.label}: n/a ({times})")
-                    continue
-                try:
-                    results[prog.key] = bench.measure(prog, times)
-                except (RuntimeError, subprocess.TimeoutExpired) as err:
-                    log(f"{prog.label}: n/a ({err})")
+                results[prog.key] = measured_results.get(prog.key)
                 if prog.key == "gtk" and results["gtk"] is not None:
                     gtk_info += f", renderer: {results['gtk'].renderer}, env " + " ".join(
                         f"{k}={v}" for k, v in gtk_env.items())
