@@ -28,7 +28,7 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 # neither demangles type names nor searches the protocol conformances.
 # Rewrap runs on one thread (X, D-Bus and the clock all feed one poll loop),
 # so its reference counting need not be atomic (-assume-single-threaded):
-# a resize retains and releases a few hundred times (README, "Benchmarks").
+# a resize retains and releases some six hundred times (README, "Benchmarks").
 STATIC_CXX := $(CURDIR)/.build/static-c++
 LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=scripts/rewrap.order -Xlinker --no-warn-symbol-ordering \

@@ -25,7 +25,6 @@ public struct PanelState: Equatable, Sendable {
         selections[id]
     }
 
-
     /// The label format of SPEC §1, for any option, shown or not.
     public static func label(title: String, selected: String) -> String {
         "\(title): \(selected)"
