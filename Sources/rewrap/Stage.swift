@@ -15,15 +15,15 @@ final class Stage {
     /// The inspector's nearest breakpoints: searching plans hundreds of
     /// widths, so once per layout is enough.
     private var breakpoints: Breakpoints?
-    /// The scene whose targets the animator holds. At rest a resize moves
-    /// nothing, so the animator hears of a new layout only when something is
-    /// about to move, and until then the scene's frames are the presented ones.
-    private var animatedScene: Scene
+    /// False once a resize at rest has left the animator behind: a resize
+    /// moves nothing, so the animator hears of a new layout only when
+    /// something is about to move, and until then the scene's frames are
+    /// the presented ones.
+    private var animatorIsCurrent = true
 
     init(layout: PageLayout, state: PanelState, viewport: Size, moveDuration: Double) {
         self.layout = layout
         scene = layout.scene(for: state, viewportWidth: viewport.width)
-        animatedScene = scene
         animator = Animator(duration: moveDuration)
         animator.update(targets: scene.targets, at: 0, animate: .retargetInFlight)
     }
@@ -48,15 +48,18 @@ final class Stage {
     /// Lays out again. A pick animates what moved; a resize never does,
     /// though moves in flight carry on.
     func relayout(_ state: PanelState, viewport: Size, at now: Double, animated: Bool) {
-        let previous = scene
-        scene = layout.scene(for: state, viewportWidth: viewport.width)
+        let next = layout.scene(for: state, viewportWidth: viewport.width)
         breakpoints = nil
         let wasAnimating = animator.isAnimating
-        guard animated || wasAnimating else { return }
-        // At rest the previous scene is what is shown: moves start from it.
-        if animatedScene != previous { animator.update(targets: previous.targets, at: now, animate: .retargetInFlight) }
-        animator.update(targets: scene.targets, at: now, animate: animated ? .animateChanges : .retargetInFlight)
-        animatedScene = scene
+        defer { scene = next }
+        guard animated || wasAnimating else {
+            animatorIsCurrent = false
+            return
+        }
+        // At rest the scene shown so far is where moves start from.
+        if !animatorIsCurrent { animator.update(targets: scene.targets, at: now, animate: .retargetInFlight) }
+        animator.update(targets: next.targets, at: now, animate: animated ? .animateChanges : .retargetInFlight)
+        animatorIsCurrent = true
         if animator.isAnimating && !wasAnimating { pacer.start(at: now) }
     }
 

@@ -186,7 +186,7 @@ extension Toolkit {
         case ClientMessage:
             if event.xclient.window == connection.root,
                event.xclient.message_type == connection.atom("MANAGER"),
-               Atom(truncatingIfNeeded: event.xclient.data.l.1) == connection.atom("_XSETTINGS_S\(connection.screen)") {
+               Atom(truncatingIfNeeded: event.xclient.data.l.1) == connection.atom(XConnection.settingsSelection(screen: connection.screen)) {
                 return settingsChanged()
             }
             guard event.xclient.window == mainWindow, event.xclient.message_type == connection.atom("WM_PROTOCOLS") else { return nil }

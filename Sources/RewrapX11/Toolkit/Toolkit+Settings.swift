@@ -5,7 +5,7 @@ import RewrapScene
 extension Toolkit {
     /// The settings manager's window and what it publishes, read afresh.
     static func currentSettings(_ connection: XConnection) -> (owner: Window, settings: XSettings?) {
-        let owner = XGetSelectionOwner(connection.display, connection.atom("_XSETTINGS_S" + DecimalText.of(Int(connection.screen))))
+        let owner = XGetSelectionOwner(connection.display, connection.atom(XConnection.settingsSelection(screen: connection.screen)))
         guard owner != 0, let property = connection.property("_XSETTINGS_SETTINGS", of: owner) else { return (owner, nil) }
         return (owner, XSettings(parsing: property.bytes))
     }
