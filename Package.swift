@@ -13,6 +13,8 @@ import PackageDescription
 // libraries fewer to map, relocate and search at every start, each of which
 // kept pages resident (README, "Benchmarks"). Debug builds link them shared.
 // Xft, Xrender, fontconfig, FreeType and HarfBuzz stay shared everywhere.
+// CArguments hands the static Swift runtime argv at start, in place of its
+// search through /proc/self/maps (see arguments.c).
 func linkedIn(_ libraries: String...) -> [LinkerSetting] {
     libraries.flatMap { library -> [LinkerSetting] in [
         .linkedLibrary(library, .when(configuration: .debug)),
@@ -38,6 +40,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", providers: [.apt(["libdbus-1-3"])]),
+        .target(name: "CArguments"),
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapPanelFile"),
@@ -48,7 +51,7 @@ let package = Package(
         .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .executableTarget(name: "rewrap", dependencies: [
-            "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
+            "CArguments", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
             "RewrapAccessibility",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper",
