@@ -8,7 +8,20 @@ import RewrapLayout
 ///
 ///     BidiParagraph.levels(of: scalars, direction: .leftToRight)   // [0, 0, 0, 1, 1]
 enum BidiParagraph {
+    /// Nothing below U+0590 is right-to-left, an Arabic number or an
+    /// explicit control, so in a left-to-right paragraph every such scalar
+    /// resolves to level 0: most labels need no FriBidi call at all.
+    static let firstRightToLeftScalar: UInt32 = 0x0590
+
     static func levels(of scalars: [UInt32], direction: LayoutDirection) -> [UInt8] {
+        if direction == .leftToRight, !scalars.contains(where: { $0 >= firstRightToLeftScalar }) {
+            return Array(repeating: 0, count: scalars.count)
+        }
+        return resolvedLevels(of: scalars, direction: direction)
+    }
+
+    /// The whole algorithm, through FriBidi.
+    static func resolvedLevels(of scalars: [UInt32], direction: LayoutDirection) -> [UInt8] {
         let count = scalars.count
         let base: UInt8 = direction == .rightToLeft ? 1 : 0
         guard count > 0 else { return [] }

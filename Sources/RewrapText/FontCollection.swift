@@ -9,7 +9,8 @@ final class FontCollection {
     private let substitute: ((OpaquePointer) -> Void)?
     /// Each style's pattern before matching: family, size and weight.
     private var requests: [TextStyle: OpaquePointer] = [:]
-    private var primary: [TextStyle: FontFace] = [:]
+    /// The body face, then the bold one.
+    private var primaries: [FontFace] = []
     private var fallbacks: [TextStyle: [FontFace]] = [:]
     private(set) var faces: [FontFace] = []
     private var files: [String: FontFile] = [:]
@@ -37,7 +38,7 @@ final class FontCollection {
             guard let matched = match(request), let face = openFace(matched) else {
                 throw TextEngineError("rewrap: no usable font for \"\(options.pattern)\"; install fonts-dejavu-core")
             }
-            primary[style] = face
+            primaries.append(face)
             if style == .body { substitutionWarning = Self.substitution(requested: request, matched: face.pattern) }
         }
     }
@@ -47,19 +48,26 @@ final class FontCollection {
     }
 
     func primary(_ style: TextStyle) -> FontFace {
-        primary[style]!
+        primaries[style == .body ? 0 : 1]
     }
 
     /// The first face that draws every visible scalar of `cluster`: the
     /// primary, a fallback already open, or a new one from fontconfig.
     /// When none draws them all, the face that draws the first one.
-    func face(for cluster: Substring.UnicodeScalarView, style: TextStyle) -> FontFace {
-        if cluster.count == 1, let only = cluster.first, let known = chosen[style]?[only.value] { return known }
+    func face(for cluster: String.UnicodeScalarView, style: TextStyle) -> FontFace {
+        let only = cluster.count == 1 ? cluster.first : nil
+        if let only {
+            // The primary comes first among the candidates, and asking its
+            // character set is cheaper than hashing into the cache.
+            let primary = primary(style)
+            if primary.covers(only) { return primary }
+            if let known = chosen[style]?[only.value] { return known }
+        }
         let needed: [Unicode.Scalar] = cluster.filter { !Self.isIgnorable($0) }
         let face = covering(needed, style: style)
             ?? needed.first.flatMap { covering([$0], style: style) }
             ?? primary(style)
-        if cluster.count == 1, let only = cluster.first { chosen[style, default: [:]][only.value] = face }
+        if let only { chosen[style, default: [:]][only.value] = face }
         return face
     }
 

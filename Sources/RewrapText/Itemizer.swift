@@ -12,8 +12,9 @@ enum Itemizer {
         var faces: [FontFace] = []
         faces.reserveCapacity(scalars.count)
         for cluster in text {
-            let face = fonts.face(for: String(cluster).unicodeScalars[...], style: style)
-            faces += repeatElement(face, count: cluster.unicodeScalars.count)
+            let scalarsOfCluster = cluster.unicodeScalars
+            let face = fonts.face(for: scalarsOfCluster, style: style)
+            faces += repeatElement(face, count: scalarsOfCluster.count)
         }
         var items: [TextItem] = []
         var start = 0
@@ -33,19 +34,21 @@ enum Itemizer {
     static func resolvedScripts(_ scalars: [UInt32]) -> [hb_script_t] {
         let unicode = hb_unicode_funcs_get_default()
         var scripts = scalars.map { hb_unicode_script(unicode, $0) }
-        let neutral: Set<UInt32> = [HB_SCRIPT_COMMON.rawValue, HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue]
+        func isNeutral(_ script: hb_script_t) -> Bool {
+            script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+        }
         var current: hb_script_t?
         for index in scripts.indices {
-            if neutral.contains(scripts[index].rawValue) {
+            if isNeutral(scripts[index]) {
                 if let current { scripts[index] = current }
             } else {
                 current = scripts[index]
             }
         }
         // Neutrals before the first real script take that script.
-        if let first = scripts.first(where: { !neutral.contains($0.rawValue) }) {
+        if let first = scripts.first(where: { !isNeutral($0) }) {
             for index in scripts.indices {
-                guard neutral.contains(scripts[index].rawValue) else { break }
+                guard isNeutral(scripts[index]) else { break }
                 scripts[index] = first
             }
         }
