@@ -8,10 +8,11 @@ import RewrapLayout
 ///     let breaker = LineBreaker(measurer: engine)
 ///     breaker.lines("Choose a longer option", width: 100, style: .body)
 ///
-/// What a new width cannot change is kept: each paragraph's pieces are
-/// measured once, and the lines for each set of breaks are remembered with
-/// their measurements, so a resize to a width already seen, or to one that
-/// breaks the same way, measures and shapes nothing.
+/// What a new width cannot change is kept: each paragraph is measured whole
+/// once, its pieces once and only when it first has to break, and the lines
+/// for each set of breaks are remembered with their measurements, so a
+/// resize to a width already seen, or to one that breaks the same way,
+/// measures and shapes nothing.
 public final class LineBreaker {
     private let measurer: any TextMeasurer
     private var paragraphs: [ParagraphKey: Paragraph] = [:]
@@ -23,15 +24,24 @@ public final class LineBreaker {
         var style: TextStyle
     }
 
-    /// A paragraph's pieces, each with what joins it to the one before,
-    /// their widths and whether a space joins them (kept apart, so deciding
-    /// breaks touches numbers only), and the lines already made from them.
+    /// A paragraph's pieces, each with what joins it to the one before; the
+    /// paragraph set on one line; once it has had to break, the pieces'
+    /// widths and whether a space joins them (kept apart, so deciding breaks
+    /// touches numbers only); and the lines already made from them.
     private final class Paragraph {
-        var pieces: [(separator: String, text: String)] = []
+        let pieces: [(separator: String, text: String)]
+        let whole: WrappedText
         var widths: [Double] = []
         var spaced: [Bool] = []
         var spaceWidth = 0.0
         var wrapped: [[Int]: WrappedText] = [:]
+
+        init(pieces: [(separator: String, text: String)], whole: WrappedText) {
+            self.pieces = pieces
+            self.whole = whole
+        }
+
+        var isMeasured: Bool { widths.count == pieces.count }
     }
 
     public init(measurer: any TextMeasurer) {
@@ -44,7 +54,9 @@ public final class LineBreaker {
 
     public func wrap(_ text: String, width: Double, style: TextStyle) -> WrappedText {
         let paragraph = self.paragraph(text, style: style)
-        guard !paragraph.pieces.isEmpty else { return made([text], style: style) }
+        // Most paragraphs fit whole, so their pieces need no measuring.
+        guard !paragraph.pieces.isEmpty, paragraph.whole.width > width else { return paragraph.whole }
+        if !paragraph.isMeasured { measurePieces(of: paragraph, style: style) }
         // The pieces that start a line, decided from the measured widths alone.
         var starts = [0]
         let widths = paragraph.widths, spaced = paragraph.spaced, space = paragraph.spaceWidth
@@ -60,13 +72,15 @@ public final class LineBreaker {
         }
         if let known = paragraph.wrapped[starts] { return known }
         let ends = starts.dropFirst() + [paragraph.pieces.count]
-        let lines = zip(starts, ends).map { start, end in
-            paragraph.pieces[start..<end].enumerated().map { $0.offset == 0 ? $0.element.text : $0.element.separator + $0.element.text }
-                .joined()
-        }
+        let lines = zip(starts, ends).map { start, end in Self.line(paragraph.pieces[start..<end]) }
         let wrapped = made(lines, style: style)
         paragraph.wrapped[starts] = wrapped
         return wrapped
+    }
+
+    /// Pieces set on one line: each after its separator, but the first.
+    private static func line(_ pieces: ArraySlice<(separator: String, text: String)>) -> String {
+        pieces.enumerated().map { $0.offset == 0 ? $0.element.text : $0.element.separator + $0.element.text }.joined()
     }
 
     private func made(_ lines: [String], style: TextStyle) -> WrappedText {
@@ -76,14 +90,17 @@ public final class LineBreaker {
     private func paragraph(_ text: String, style: TextStyle) -> Paragraph {
         let key = ParagraphKey(text: text, style: style)
         if let known = paragraphs[key] { return known }
-        let paragraph = Paragraph()
-        paragraph.spaceWidth = measurer.measure(" ", style: style).width
-        paragraph.pieces = Self.breakablePieces(text)
-        paragraph.widths = paragraph.pieces.map { measurer.measure($0.text, style: style).width }
-        paragraph.spaced = paragraph.pieces.map { !$0.separator.isEmpty }
+        let pieces = Self.breakablePieces(text)
+        let paragraph = Paragraph(pieces: pieces, whole: made([pieces.isEmpty ? text : Self.line(pieces[...])], style: style))
         if paragraphs.count >= capacity { paragraphs.removeAll(keepingCapacity: true) }
         paragraphs[key] = paragraph
         return paragraph
+    }
+
+    private func measurePieces(of paragraph: Paragraph, style: TextStyle) {
+        paragraph.spaceWidth = measurer.measure(" ", style: style).width
+        paragraph.widths = paragraph.pieces.map { measurer.measure($0.text, style: style).width }
+        paragraph.spaced = paragraph.pieces.map { !$0.separator.isEmpty }
     }
 
     /// Units that must stay together, each with what joins it to the one

@@ -86,6 +86,24 @@ final class LineBreakerTests: XCTestCase {
         XCTAssertEqual(lines(text, characters: 2), ["aa \u{301}bb", "cc"])
     }
 
+    /// A paragraph that fits is measured once, whole: its words are measured
+    /// only when a narrower width first makes it break.
+    func testAParagraphThatFitsIsMeasuredWhole() {
+        let text = "Choose a longer option, then narrow the window."
+        XCTAssertEqual(lines(text, characters: 60), [text])
+        XCTAssertEqual(measurer.calls, 1)
+        XCTAssertEqual(lines(text, characters: 47), [text], "exactly as wide as the width")
+        XCTAssertEqual(measurer.calls, 1)
+        XCTAssertEqual(lines(text, characters: 20), ["Choose a longer", "option, then narrow", "the window."])
+        XCTAssertEqual(measurer.calls, 1 + 1 + 8 + 3, "the space, each word, each new line")
+    }
+
+    /// Spaces fold the same way whether or not the paragraph breaks.
+    func testRunsOfSpacesFoldOnALineThatFits() {
+        XCTAssertEqual(lines("  aa   bb  ", characters: 20), ["aa bb"])
+        XCTAssertEqual(lines("   ", characters: 20), ["   "], "nothing to break: the text as it is")
+    }
+
     /// A resize to a width already seen measures nothing; a new width only
     /// measures lines it has not made before.
     func testWidthsAlreadySeenMeasureNothing() {
