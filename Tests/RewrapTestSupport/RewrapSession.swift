@@ -37,8 +37,7 @@ public final class RewrapSession: @unchecked Sendable {
         try process.run()
         if waitForWindow {
             try waitUntil("the first frame") { !self.frames().isEmpty }
-            windowID = try xdotool(["search", "--sync", "--pid", String(process.processIdentifier)])
-                .split(separator: "\n").first.map(String.init) ?? ""
+            windowID = try windowOfProcess().split(separator: "\n").first.map(String.init) ?? ""
             guard !windowID.isEmpty else { throw TestFailure("no window for pid \(process.processIdentifier)") }
         }
     }
@@ -120,6 +119,21 @@ public final class RewrapSession: @unchecked Sendable {
     }
 
     @discardableResult
+    /// xdotool walks the window tree with no X error handler, so a window
+    /// destroyed during the walk, such as one an input method opens and
+    /// closes as the program connects to it, makes it give up: ask again.
+    private func windowOfProcess() throws -> String {
+        var attempts = 0
+        while true {
+            do {
+                return try xdotool(["search", "--sync", "--pid", String(process.processIdentifier)])
+            } catch let failure as TestFailure where failure.description.contains("BadWindow") && attempts < 20 {
+                attempts += 1
+                usleep(20_000)
+            }
+        }
+    }
+
     public func xdotool(_ arguments: [String]) throws -> String {
         let result = try runCommand(["/usr/bin/xdotool"] + arguments, environment: ["DISPLAY": server.display])
         guard result.status == 0 else {
