@@ -28,6 +28,31 @@ public final class Openbox: @unchecked Sendable {
             }
             usleep(20_000)
         }
+        try waitUntilItFramesNewWindows(server)
+    }
+
+    /// openbox names its check window before it has finished starting, and a
+    /// window mapped in between stays unmapped, its MapRequest lost: a bare
+    /// Xlib client meets it too, one start in six. A probe window that gets
+    /// a frame shows openbox takes new windows; one that does not is replaced.
+    private func waitUntilItFramesNewWindows(_ server: XvfbServer) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, process.isRunning {
+            let probe = try DesktopProcess([PackagePaths.helperBinary, "window", "openbox-probe"], server: server)
+            defer { probe.stop() }
+            let patience = Date().addingTimeInterval(0.5)
+            while Date() < patience {
+                // The helper prints its window's id once the window is mapped.
+                if let id = probe.log.split(separator: "\n").first.map(String.init), id.hasPrefix("0x"),
+                   try runCommand(["/usr/bin/xprop", "-id", id, "_NET_FRAME_EXTENTS"], environment: ["DISPLAY": server.display])
+                   .stdout.contains("=") {
+                    return
+                }
+                usleep(20_000)
+            }
+        }
+        stop()
+        throw TestFailure("openbox did not frame a new window")
     }
 
     /// A window manager that follows EWMH names its check window on the root.
