@@ -118,7 +118,6 @@ public final class RewrapSession: @unchecked Sendable {
         return result!
     }
 
-    @discardableResult
     /// xdotool walks the window tree with no X error handler, so a window
     /// destroyed during the walk, such as one an input method opens and
     /// closes as the program connects to it, makes it give up: ask again.
@@ -134,6 +133,7 @@ public final class RewrapSession: @unchecked Sendable {
         }
     }
 
+    @discardableResult
     public func xdotool(_ arguments: [String]) throws -> String {
         let result = try runCommand(["/usr/bin/xdotool"] + arguments, environment: ["DISPLAY": server.display])
         guard result.status == 0 else {

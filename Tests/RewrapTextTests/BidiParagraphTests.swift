@@ -9,7 +9,7 @@ final class BidiParagraphTests: XCTestCase {
         let below = UInt32(0)..<BidiParagraph.firstRightToLeftScalar
         for scalar in below {
             XCTAssertEqual(BidiParagraph.levels(of: [0x61, scalar, 0x31], direction: .leftToRight),
-                           BidiParagraph.resolvedLevels(of: [0x61, scalar, 0x31], direction: .leftToRight), "U+\(scalar)")
+                           BidiParagraph.resolvedLevels(of: [0x61, scalar, 0x31], direction: .leftToRight), "U+\(String(scalar, radix: 16, uppercase: true))")
         }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
