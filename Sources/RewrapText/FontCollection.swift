@@ -55,7 +55,7 @@ final class FontCollection {
     /// primary, a fallback already open, or a new one from fontconfig.
     /// When none draws them all, the face that draws the first one.
     func face(for cluster: String.UnicodeScalarView, style: TextStyle) -> FontFace {
-        let only = cluster.count == 1 ? cluster.first : nil
+        let only = cluster.first.flatMap { cluster.index(after: cluster.startIndex) == cluster.endIndex ? $0 : nil }
         if let only {
             // The primary comes first among the candidates, and asking its
             // character set is cheaper than hashing into the cache.

@@ -40,15 +40,16 @@ public final class Openbox: @unchecked Sendable {
         while Date() < deadline, process.isRunning {
             let probe = try DesktopProcess([PackagePaths.helperBinary, "window", "openbox-probe"], server: server)
             defer { probe.stop() }
-            let patience = Date().addingTimeInterval(0.5)
-            while Date() < patience {
-                // The helper prints its window's id once the window is mapped.
-                if let id = probe.log.split(separator: "\n").first.map(String.init), id.hasPrefix("0x"),
-                   try runCommand(["/usr/bin/xprop", "-id", id, "_NET_FRAME_EXTENTS"], environment: ["DISPLAY": server.display])
-                   .stdout.contains("=") {
-                    return
+            do {
+                try probe.waitUntil("openbox to frame the probe", timeout: 0.5) {
+                    // The helper prints its window's id once the window is mapped.
+                    guard let id = probe.log.split(separator: "\n").first, id.hasPrefix("0x") else { return false }
+                    return try runCommand(["/usr/bin/xprop", "-id", String(id), "_NET_FRAME_EXTENTS"],
+                                          environment: ["DISPLAY": server.display]).stdout.contains("=")
                 }
-                usleep(20_000)
+                return
+            } catch {
+                continue // this probe was lost: map another
             }
         }
         stop()
