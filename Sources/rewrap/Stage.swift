@@ -71,7 +71,18 @@ final class Stage {
     /// A node's presented frame in window pixels, scrolled and snapped as drawn.
     func presented(_ id: NodeID, at now: Double, scroll: Point) -> PixelRect? {
         let frame = animator.isAnimating ? animator.presentedFrame(of: id, at: now) : scene.node(id)?.frame
-        return frame.map { PixelRect($0.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
+        return frame.map { Self.drawn($0, scroll: scroll) }
+    }
+
+    /// The same for a node of the scene in hand: at rest its own frame, with
+    /// no search for it by id.
+    private func presented(_ node: SceneNode, at now: Double, scroll: Point) -> PixelRect? {
+        let frame = animator.isAnimating ? animator.presentedFrame(of: node.id, at: now) : node.frame
+        return frame.map { Self.drawn($0, scroll: scroll) }
+    }
+
+    private static func drawn(_ frame: Rect, scroll: Point) -> PixelRect {
+        PixelRect(frame.offsetBy(dx: -scroll.x, dy: -scroll.y))
     }
 
     func interactiveNode(at point: Point, at now: Double, scroll: Point) -> NodeID? {
@@ -88,10 +99,7 @@ final class Stage {
     /// such as the accessible tree that must not end a move before it is drawn.
     func shown(at now: Double, controller: PanelController) -> Painter.Frame {
         let scroll = controller.scroll.offset
-        // At rest every node is where the plan put it: no move to look up.
-        let presentedFrames = animator.isAnimating
-            ? scene.nodes.map { presented($0.id, at: now, scroll: scroll) }
-            : scene.nodes.map { PixelRect($0.frame.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
+        let presentedFrames = scene.nodes.map { presented($0, at: now, scroll: scroll) }
         return Painter.Frame(scene: scene, presented: presentedFrames, viewport: controller.viewport, scroll: scroll,
                              focus: controller.ring, hovered: controller.hovered,
                              pressed: controller.popup?.owner)

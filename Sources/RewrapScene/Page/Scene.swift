@@ -45,12 +45,8 @@ public struct Scene: Equatable, Sendable {
         nodes.first { $0.id == id }
     }
 
-    /// The nodes that take focus, in Tab order: dropdowns in panel order, then the badge if shown.
-    public var interactiveNodes: [SceneNode] {
-        nodes.filter(\.kind.isInteractive)
-    }
-
-    /// The ids of `interactiveNodes`, without copying the nodes.
+    /// The ids of the nodes that take focus, in Tab order: dropdowns in
+    /// panel order, then the badge if shown.
     public var interactiveIDs: [NodeID] {
         nodes.compactMap { $0.kind.isInteractive ? $0.id : nil }
     }
