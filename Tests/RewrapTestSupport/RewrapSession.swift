@@ -122,15 +122,16 @@ public final class RewrapSession: @unchecked Sendable {
     /// destroyed during the walk, such as one an input method opens and
     /// closes as the program connects to it, makes it give up: ask again.
     private func windowOfProcess() throws -> String {
-        var attempts = 0
-        while true {
+        var found = ""
+        try waitUntil("xdotool to find the window") {
             do {
-                return try xdotool(["search", "--sync", "--pid", String(process.processIdentifier)])
-            } catch let failure as TestFailure where failure.description.contains("BadWindow") && attempts < 20 {
-                attempts += 1
-                usleep(20_000)
+                found = try xdotool(["search", "--sync", "--pid", String(process.processIdentifier)])
+                return true
+            } catch let failure as TestFailure where failure.description.contains("BadWindow") {
+                return false
             }
         }
+        return found
     }
 
     @discardableResult
