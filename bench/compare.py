@@ -236,6 +236,17 @@ class Bench:
         return subprocess.run(argv, env=self.env, capture_output=True, text=True,
                               timeout=timeout, **kw)
 
+    def keep(self, prog: Program, extra: list[str] = ()) -> int:
+        """Starts `prog` once more, not counted, and keeps it running for
+        further measurements; `release` stops it."""
+        _, pid = self.first_frame(prog, kill=False, extra=extra)
+        self.kept.add(pid)
+        return pid
+
+    def release(self, pid: int) -> None:
+        stop_pid(pid)
+        self.kept.discard(pid)
+
     def first_frame(self, prog: Program, kill: bool, extra: list[str] = ()) -> tuple[float, int]:
         argv = [str(self.helpers["first-frame"]), "--timeout", str(self.args.timeout)]
         argv += ["--kill"] if kill else []
@@ -346,8 +357,7 @@ class Bench:
                     log(f"{prog.label}: n/a ({err})")
         finally:
             for pid, _, _ in kept.values():
-                stop_pid(pid)
-                self.kept.discard(pid)
+                self.release(pid)
         return results
 
     def at_rest(self, prog: Program, startup: list[float]) -> tuple[int, str, Result]:
@@ -356,8 +366,7 @@ class Bench:
         waits off screen, where no other program's storm exposes it."""
         res = Result()
         res.startup = startup
-        _, pid = self.first_frame(prog, kill=False, extra=prog.extra_kept)
-        self.kept.add(pid)
+        pid = self.keep(prog, extra=prog.extra_kept)
         try:
             wid = self.window_id(prog.title)
             time.sleep(1.0)
@@ -376,8 +385,7 @@ class Bench:
             self.run(["import", "-window", wid, str(self.out / f"{prog.key}-start.png")])
             self.run(["xdotool", "windowmove", wid, str(OFF_SCREEN_X), "0"], timeout=10)
         except BaseException:
-            stop_pid(pid)
-            self.kept.discard(pid)
+            self.release(pid)
             raise
         return pid, wid, res
 
@@ -409,8 +417,7 @@ class Bench:
                     self.wait_idle(pid)
                 except (RuntimeError, subprocess.TimeoutExpired) as err:
                     log(f"{prog.label}: n/a ({err})")
-                    stop_pid(pid)
-                    self.kept.discard(pid)
+                    self.release(pid)
                     del kept[prog.key]
         for prog in progs:
             if prog.key not in kept:
@@ -441,8 +448,7 @@ class Bench:
             final = self.out / f"{prog.key}-final.png"
             self.run(["import", "-window", wid, str(final)])
         finally:
-            stop_pid(pid)
-            self.kept.discard(pid)
+            self.release(pid)
         # A fresh instance, resized once to the final size, must look the same.
         differ = self.reference_diff(prog, want, final)
         notes.append("same pixels as a fresh window resized once" if differ == 0
@@ -477,8 +483,7 @@ class Bench:
     def reference_diff(self, prog: Program, size: tuple[int, int], final: Path) -> int:
         """Pixels that differ between `final` and a fresh instance resized once to `size`
         (-1 if the comparison failed)."""
-        _, pid = self.first_frame(prog, kill=False)
-        self.kept.add(pid)
+        pid = self.keep(prog)
         reference = self.out / f"{prog.key}-reference.png"
         try:
             wid = self.window_id(prog.title)
@@ -486,8 +491,7 @@ class Bench:
             self.wait_idle(pid)
             self.run(["import", "-window", wid, str(reference)])
         finally:
-            stop_pid(pid)
-            self.kept.discard(pid)
+            self.release(pid)
         done = self.run(["compare", "-metric", "AE", str(final), str(reference), "null:"])
         try:
             return int(float(done.stderr.split()[0]))
