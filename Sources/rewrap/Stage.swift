@@ -70,19 +70,14 @@ final class Stage {
 
     /// A node's presented frame in window pixels, scrolled and snapped as drawn.
     func presented(_ id: NodeID, at now: Double, scroll: Point) -> PixelRect? {
-        let frame = animator.isAnimating ? animator.presentedFrame(of: id, at: now) : scene.node(id)?.frame
-        return frame.map { Self.drawn($0, scroll: scroll) }
+        scene.node(id).flatMap { presented($0, at: now, scroll: scroll) }
     }
 
     /// The same for a node of the scene in hand: at rest its own frame, with
     /// no search for it by id.
     private func presented(_ node: SceneNode, at now: Double, scroll: Point) -> PixelRect? {
         let frame = animator.isAnimating ? animator.presentedFrame(of: node.id, at: now) : node.frame
-        return frame.map { Self.drawn($0, scroll: scroll) }
-    }
-
-    private static func drawn(_ frame: Rect, scroll: Point) -> PixelRect {
-        PixelRect(frame.offsetBy(dx: -scroll.x, dy: -scroll.y))
+        return frame.map { PixelRect($0.offsetBy(dx: -scroll.x, dy: -scroll.y)) }
     }
 
     func interactiveNode(at point: Point, at now: Double, scroll: Point) -> NodeID? {
