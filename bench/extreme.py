@@ -63,39 +63,39 @@ def pointer_cpu(pid, env):
 
 def measure(rewrap, name, panel):
     server, display = start_xvfb()
-    work = tempfile.mkdtemp(prefix="rewrap-extreme-")
-    panel_path = os.path.join(work, "panel.json")
-    with open(panel_path, "w") as out:
-        json.dump(panel, out)
-    log = os.path.join(work, "frames.log")
-    env = dict(os.environ, DISPLAY=display)
-    app = subprocess.Popen([rewrap, "--panel", panel_path, "--geometry", "680x420+0+0", "--frame-log", log], env=env)
+    with tempfile.TemporaryDirectory(prefix="rewrap-extreme-") as work:
+        panel_path = os.path.join(work, "panel.json")
+        with open(panel_path, "w") as out:
+            json.dump(panel, out)
+        log = os.path.join(work, "frames.log")
+        env = dict(os.environ, DISPLAY=display)
+        app = subprocess.Popen([rewrap, "--panel", panel_path, "--geometry", "680x420+0+0", "--frame-log", log], env=env)
 
-    def logged():
-        if not os.path.exists(log):
-            return []
-        with open(log) as lines:
-            return [line.split() for line in lines if line.strip()]
+        def logged():
+            if not os.path.exists(log):
+                return []
+            with open(log) as lines:
+                return [line.split() for line in lines if line.strip()]
 
-    latencies, costs = [], []
-    try:
-        wait_for(logged)
-        window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.pid)], env=env,
-                                capture_output=True, text=True, check=True).stdout.split()[0]
-        pointer = pointer_cpu(app.pid, env)
-        for width in [900, 500, 1100, 340, 760, 420, 1000, 600, 820, 380]:
-            count = len(logged())
-            size = f"{width}x420"
-            start = time.monotonic()
-            subprocess.run(["xdotool", "windowsize", window, str(width), "420"], env=env, check=True)
-            line = wait_for(lambda: next((l for l in logged()[count:] if l[2] == size), None), timeout=20)
-            latencies.append((time.monotonic() - start) * 1000)
-            costs.append(float(line[0]) * 1000)
-    finally:
-        app.terminate()
-        app.wait()
-        server.terminate()
-        server.wait()
+        latencies, costs = [], []
+        try:
+            wait_for(logged)
+            window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.pid)], env=env,
+                                    capture_output=True, text=True, check=True).stdout.split()[0]
+            pointer = pointer_cpu(app.pid, env)
+            for width in [900, 500, 1100, 340, 760, 420, 1000, 600, 820, 380]:
+                count = len(logged())
+                size = f"{width}x420"
+                start = time.monotonic()
+                subprocess.run(["xdotool", "windowsize", window, str(width), "420"], env=env, check=True)
+                line = wait_for(lambda: next((l for l in logged()[count:] if l[2] == size), None), timeout=20)
+                latencies.append((time.monotonic() - start) * 1000)
+                costs.append(float(line[0]) * 1000)
+        finally:
+            app.terminate()
+            app.wait()
+            server.terminate()
+            server.wait()
     print(f"| {name} | {percentile(latencies, 0.5):.1f} ms | {max(latencies):.1f} ms | "
           f"{percentile(costs, 0.5):.1f} ms | {max(costs):.1f} ms | {pointer:.0f} ms |")
 

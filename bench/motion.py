@@ -66,40 +66,41 @@ def main():
     args = parser.parse_args()
 
     server, display = start_xvfb()
-    workdir = tempfile.mkdtemp(prefix="rewrap-motion-")
-    trace_path, log_path = os.path.join(workdir, "trace.jsonl"), os.path.join(workdir, "frames.log")
-    env = dict(os.environ, DISPLAY=display)
-    app = subprocess.Popen([args.rewrap, "--geometry", "1024x768+0+0", "--trace", trace_path, "--frame-log", log_path],
-                           env=env)
-    try:
-        def xdotool(*words):
-            subprocess.run(["xdotool", *map(str, words)], env=env, check=True, stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory(prefix="rewrap-motion-") as workdir:
+        trace_path, log_path = os.path.join(workdir, "trace.jsonl"), os.path.join(workdir, "frames.log")
+        env = dict(os.environ, DISPLAY=display)
+        app = subprocess.Popen([args.rewrap, "--geometry", "1024x768+0+0", "--trace", trace_path, "--frame-log", log_path],
+                               env=env)
+        try:
+            def xdotool(*words):
+                subprocess.run(["xdotool", *map(str, words)], env=env, check=True, stdout=subprocess.DEVNULL)
 
-        wait_for(lambda: frames(trace_path))
-        for move in range(args.moves):
-            owner = ["pattern", "arrangement", "shape"][move % 3]
-            last = frames(trace_path)[-1]
-            node = next(n for n in last["nodes"] if n["id"] == owner)
-            x, y, w, h = node["frame"]
-            xdotool("mousemove", "--sync", x + w // 2, y + h // 2, "click", 1)
-            popup = wait_for(lambda: frames(trace_path)[-1]["popup"])
-            current = next(i for i, n in enumerate(popup["nodes"]) if n["selected"])
-            px, py = popup["frame"][:2]
-            rx, ry, rw, rh = popup["nodes"][1 - current]["frame"]
-            count = len(frames(trace_path))
-            xdotool("mousemove", "--sync", px + rx + rw // 2, py + ry + rh // 2, "click", 1)
-            wait_for(lambda: any(f["animating"] for f in frames(trace_path)[count:])
-                     and not frames(trace_path)[-1]["animating"])
-    finally:
-        app.terminate()
-        app.wait()
-        server.terminate()
-        server.wait()
+            wait_for(lambda: frames(trace_path))
+            for move in range(args.moves):
+                owner = ["pattern", "arrangement", "shape"][move % 3]
+                last = frames(trace_path)[-1]
+                node = next(n for n in last["nodes"] if n["id"] == owner)
+                x, y, w, h = node["frame"]
+                xdotool("mousemove", "--sync", x + w // 2, y + h // 2, "click", 1)
+                popup = wait_for(lambda: frames(trace_path)[-1]["popup"])
+                current = next(i for i, n in enumerate(popup["nodes"]) if n["selected"])
+                px, py = popup["frame"][:2]
+                rx, ry, rw, rh = popup["nodes"][1 - current]["frame"]
+                count = len(frames(trace_path))
+                xdotool("mousemove", "--sync", px + rx + rw // 2, py + ry + rh // 2, "click", 1)
+                wait_for(lambda: any(f["animating"] for f in frames(trace_path)[count:])
+                         and not frames(trace_path)[-1]["animating"])
+        finally:
+            app.terminate()
+            app.wait()
+            server.terminate()
+            server.wait()
+
+        with open(log_path) as log:
+            cost_lines = [line.split() for line in log if line.strip()]
+        trace = frames(trace_path)
 
     costs, animated_times = [], []
-    with open(log_path) as log:
-        cost_lines = [line.split() for line in log if line.strip()]
-    trace = frames(trace_path)
     # The pass that handles a pick shapes the new label, once, and draws the
     # move's first frame; the frames after it must shape nothing.
     durations, move_start, shaped_at_pick, shaped_moving = [], None, 0, 0

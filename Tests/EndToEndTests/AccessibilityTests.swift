@@ -21,7 +21,7 @@ final class AccessibilityTests: XCTestCase {
         let session = try RewrapSession(arguments: ["--geometry", "680x420+37+23"] + arguments,
                                         environment: ["DBUS_SESSION_BUS_ADDRESS": ""], server: server)
         addTeardownBlock {
-            session.stop()
+            session.close()
             bus.stop()
             server.stop()
         }

@@ -42,7 +42,12 @@ public final class RewrapSession: @unchecked Sendable {
         }
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Stops the program and removes its trace and stderr. A session kept
+    /// by a teardown block is never deinitialised, since XCTest keeps every
+    /// test case, and its blocks, until the run ends: that block calls this.
+    public func close() {
         stop()
         try? FileManager.default.removeItem(atPath: tracePath)
         try? FileManager.default.removeItem(atPath: stderrPath)
