@@ -12,8 +12,7 @@ final class DemoApp {
     private let trace: TraceWriter?
     private let frameLog: FrameLog?
     private let clock = Clock()
-    private let reduceMotionByOption: Bool
-    private let themePreference: ThemePreference
+    private let appearance: Appearance
     private var controller: PanelController
     private let stage: Stage
     private let popupWindow: PopupWindow
@@ -35,30 +34,23 @@ final class DemoApp {
         let metrics = Metrics(scale: toolkit.scale)
         // The engine keeps the lines it shapes, so it is the measurement cache too.
         let measurer = toolkit.text
-        themePreference = options.theme
-        painter = Painter(metrics: metrics, measurer: measurer,
-                          palette: options.theme.theme(desktopThemeName: toolkit.settings?.themeName).palette)
+        appearance = Appearance(theme: options.theme, reduceMotionByOption: options.reduceMotion)
+        painter = Painter(metrics: metrics, measurer: measurer, palette: appearance.palette(toolkit.settings))
         controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, direction: measurer.direction,
                                      inspecting: options.inspect)
         let layout = PageLayout(metrics: metrics, strings: strings, measurer: measurer, direction: measurer.direction)
         stage = Stage(layout: layout, state: state, viewport: toolkit.initialSize, moveDuration: options.slowMotion ? 2.5 : 0.25)
         controller.sceneChanged(stage.scene)
-        reduceMotionByOption = options.reduceMotion
-    }
-
-    /// The option, or the desktop turning animations off.
-    private var reduceMotion: Bool {
-        reduceMotionByOption || !(toolkit.settings?.animationsEnabled ?? true)
     }
 
     /// Runs until the window is closed; returns the exit status.
     func run() -> Int32 {
         while running {
-            frameLog?.passStarted(shapeCount: toolkit.text.shapeCount)
+            frameLog?.passStarted(toolkit)
             for event in toolkit.pendingEvents() { handle(event) }
             if let size = pendingSize {
                 pendingSize = nil
-                if size != controller.viewport { send(.resized(size)) }
+                send(.resized(size))
             }
             // The popup first: drawing it asks for a main frame, for the trace.
             if popupWindow.needsDraw, popupWindow.draw(controller.popup, painter: painter, direction: stage.scene.direction) {
@@ -90,19 +82,13 @@ final class DemoApp {
         case .exposed(.main):
             // A resize waiting in this batch draws and presents a new frame anyway.
             if bufferIsCurrent && pendingSize == nil { toolkit.presentMainFrame() } else { needsDraw = true }
-        case .exposed(.popup):
-            popupWindow.exposed()
         case .configured(let width, let height):
             // The latest size wins, even one equal to the current viewport.
             pendingSize = Size(width: Double(width), height: Double(height))
         case .pointerMoved(.main, let x, let y):
             send(.pointerMoved(over: node(at: x, y)))
-        case .pointerMoved(.popup, let x, let y):
-            send(popupWindow.pointerMoved(x, y, menu: controller.popup))
         case .pointerLeft(.main):
             send(.pointerLeft)
-        case .pointerLeft(.popup):
-            send(.popupPointerMoved(row: nil))
         case .pressed(let role, let x, let y):
             if let menu = controller.popup {
                 popupWindow.pressed(role, x, y, menu: menu).map(send)
@@ -111,20 +97,16 @@ final class DemoApp {
             }
         case .scrolled(.main, let dx, let dy):
             send(.scrolled(by: Point(x: Double(dx), y: Double(dy))))
-        case .scrolled(.popup, _, let dy):
-            // A menu scrolls by whole rows: one a wheel click, whatever its pixels.
-            if dy != 0 { send(.popupScrolled(rows: dy > 0 ? 1 : -1)) }
         case .keyPressed(let key):
             send(.key(key))
         case .focusChanged(let focused):
             send(.windowFocusChanged(focused))
         case .closeRequested:
             running = false
-        case .popupDestroyed:
-            popupWindow.forget()
-            send(.popupLost)
+        case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDestroyed:
+            popupWindow.input(for: event, menu: controller.popup).map(send)
         case .settingsChanged:
-            if reduceMotion && stage.isAnimating {
+            if appearance.reducesMotion(toolkit.settings) && stage.isAnimating {
                 stage.finishMoves()
                 needsDraw = true
             }
@@ -138,10 +120,11 @@ final class DemoApp {
         for effect in effects {
             switch effect {
             case .redraw: break
-            case .relayout(let animated): relayout(animated: animated)
-            case .openPopup(let menu):
-                guard let owner = stage.presented(menu.owner, at: clock.now, scroll: controller.scroll.offset) else { break }
-                send(popupWindow.open(menu, below: owner, direction: stage.scene.direction, metrics: controller.metrics,
+            case .relayout(let state, let viewport, let animated):
+                relayout(state, viewport: viewport, animated: animated)
+            case .openPopup(let menu, let scroll):
+                guard let owner = stage.presented(menu.owner, at: clock.now, scroll: scroll) else { break }
+                send(popupWindow.open(menu, below: owner, direction: stage.scene.direction, metrics: painter.metrics,
                                       measurer: painter.measurer))
             case .redrawPopup: popupWindow.setNeedsDraw()
             case .scheduleMenuScroll(let delay): popupWindow.scheduleScroll(at: clock.now + delay)
@@ -151,17 +134,15 @@ final class DemoApp {
         }
     }
 
-    private func relayout(animated: Bool) {
-        let now = clock.now
-        let viewport = controller.viewport
+    private func relayout(_ state: PanelState, viewport: Size, animated: Bool) {
         if toolkit.mainBuffer.resize(width: Int(viewport.width), height: Int(viewport.height)) { bufferIsCurrent = false }
-        stage.relayout(controller.state, viewport: viewport, at: now, animated: animated && !reduceMotion)
+        stage.relayout(state, viewport: viewport, at: clock.now, animated: animated && !appearance.reducesMotion(toolkit.settings))
         controller.sceneChanged(stage.scene)
     }
 
     /// `--theme auto` follows the desktop's theme as it changes.
     private func applyTheme() {
-        let palette = themePreference.theme(desktopThemeName: toolkit.settings?.themeName).palette
+        let palette = appearance.palette(toolkit.settings)
         guard palette != painter.palette else { return }
         painter.palette = palette
         needsDraw = true
@@ -178,17 +159,14 @@ final class DemoApp {
         let frame = stage.frame(at: now, controller: controller)
         painter.paint(frame, on: toolkit.mainBuffer)
         if controller.isInspecting {
-            let breakpoints = stage.breakpoints(metrics: controller.metrics, windowWidth: frame.viewport.width)
-            Inspector(metrics: controller.metrics, measurer: painter.measurer, palette: painter.palette)
+            let breakpoints = stage.breakpoints(metrics: painter.metrics, windowWidth: frame.viewport.width)
+            Inspector(metrics: painter.metrics, measurer: painter.measurer, palette: painter.palette)
                 .paint(scene: frame.scene, breakpoints: breakpoints, scroll: frame.scroll, viewport: frame.viewport, on: toolkit.mainBuffer)
         }
         toolkit.presentMainFrame()
         bufferIsCurrent = true
         needsDraw = false
-        if let frameLog {
-            toolkit.connection.flush()
-            frameLog.frameDrawn(animating: stage.isAnimating, viewport: frame.viewport, shapeCount: toolkit.text.shapeCount)
-        }
+        frameLog?.frameDrawn(toolkit, animating: stage.isAnimating, viewport: frame.viewport)
         trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
                       popup: popupWindow.traced(controller.popup))
         accessibility.frameDrawn(at: now)

@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapX11
 
 /// `--frame-log FILE`: one line per drawn frame, `cpu_seconds animating WxH
 /// shaped`, for `make bench`. The CPU counts from the start of the loop pass
@@ -13,14 +14,15 @@ final class FrameLog {
         writer = try TraceWriter(path: path)
     }
 
-    /// `shapeCount` is the text engine's running count.
-    func passStarted(shapeCount: Int) {
+    func passStarted(_ toolkit: Toolkit) {
         passStart = Clock.processTime
-        shapedAtStart = shapeCount
+        shapedAtStart = toolkit.text.shapeCount
     }
 
-    func frameDrawn(animating: Bool, viewport: Size, shapeCount: Int) {
-        let shaped = shapeCount - shapedAtStart
+    /// Flushes first, so the frame's cost includes handing it to the server.
+    func frameDrawn(_ toolkit: Toolkit, animating: Bool, viewport: Size) {
+        toolkit.connection.flush()
+        let shaped = toolkit.text.shapeCount - shapedAtStart
         writer.append(line: "\(Clock.processTime - passStart) \(animating) \(Int(viewport.width))x\(Int(viewport.height)) \(shaped)")
     }
 }

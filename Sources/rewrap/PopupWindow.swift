@@ -48,22 +48,32 @@ final class PopupWindow {
         return true
     }
 
-    /// Someone else destroyed the window: there is nothing left to close.
-    func forget() {
-        shown = nil
-    }
-
     func setNeedsDraw() {
         needsDraw = shown != nil
     }
 
-    /// An Expose costs a copy when the buffer is current, a drawing otherwise.
-    func exposed() {
-        if let buffer = toolkit.popupBuffer, isDrawn { buffer.present() } else { needsDraw = true }
-    }
-
-    func pointerMoved(_ x: Int, _ y: Int, menu: PopupMenu?) -> Input {
-        menu.flatMap { shown?.pointerMoved(x, y, over: $0) } ?? .popupPointerMoved(row: nil)
+    /// What an event in this window means to the controller, if anything.
+    func input(for event: ToolkitEvent, menu: PopupMenu?) -> Input? {
+        switch event {
+        case .exposed(.popup):
+            // A copy when the buffer is current, a drawing otherwise.
+            if let buffer = toolkit.popupBuffer, isDrawn { buffer.present() } else { needsDraw = true }
+            return nil
+        case .pointerMoved(.popup, let x, let y):
+            return menu.flatMap { shown?.pointerMoved(x, y, over: $0) } ?? .popupPointerMoved(row: nil)
+        case .pointerLeft(.popup):
+            return .popupPointerMoved(row: nil)
+        case .scrolled(.popup, _, let dy):
+            // A menu scrolls by whole rows: one a wheel click, whatever its pixels.
+            return dy == 0 ? nil : .popupScrolled(rows: dy > 0 ? 1 : -1)
+        case .popupDestroyed:
+            // Someone else destroyed the window: there is nothing left to close.
+            shown = nil
+            scrollDeadline = nil
+            return .popupLost
+        default:
+            return nil
+        }
     }
 
     /// A press while the menu is open: on a row, or outside it (in the main

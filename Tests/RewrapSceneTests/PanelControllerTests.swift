@@ -162,6 +162,8 @@ final class PanelControllerTests: XCTestCase {
         press([.down], &controller, scene)
         let effects = controller.handle(.key(.returnKey), scene: scene)
         XCTAssertTrue(effects.changesSelection)
+        XCTAssertEqual(effects.laidOut?.state.selection(of: "shape"), "rhombus", "the relayout carries the new label")
+        XCTAssertEqual(effects.laidOut?.viewport, Size(width: 400, height: 300))
         XCTAssertTrue(effects.contains(.closePopup))
         XCTAssertNil(controller.popup)
         XCTAssertEqual(controller.state.selection(of: "shape"), "rhombus")
@@ -399,11 +401,20 @@ final class PanelControllerTests: XCTestCase {
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
         let effects = controller.handle(.resized(Size(width: 500, height: 300)), scene: scene)
-        XCTAssertEqual(effects.last, .relayout(animated: false), "a resize lays out again, without motion")
+        XCTAssertEqual(effects.last, .relayout(PanelState(panel: panel), viewport: Size(width: 500, height: 300), animated: false),
+                       "a resize lays out the same state again in the new viewport, without motion")
         XCTAssertTrue(effects.contains(.closePopup))
         XCTAssertFalse(effects.changesSelection)
         XCTAssertNil(controller.popup)
         XCTAssertEqual(controller.state.selection(of: "pattern"), "Solid")
+    }
+
+    func testAResizeToTheSameSizeChangesNothing() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
+        XCTAssertEqual(controller.handle(.resized(Size(width: 400, height: 300)), scene: scene), [])
+        XCTAssertNotNil(controller.popup, "a configure that keeps the size leaves the menu open")
     }
 
     // MARK: - Scrolling
@@ -459,9 +470,10 @@ final class PanelControllerTests: XCTestCase {
         var (controller, scene) = shortWindow()
         _ = controller.handle(.scrolled(by: Point(x: 0, y: 10_000)), scene: scene)
         let effects = controller.handle(.pointerPressed(on: "shape"), scene: scene)
-        XCTAssertTrue(effects.opensPopup)
         let shape = try XCTUnwrap(scene.node("shape")).frame
         XCTAssertEqual(controller.scroll.offset.y, shape.minY - Metrics().focusRingGap - Metrics().focusRingWidth)
+        let opened = effects.compactMap { if case .openPopup(_, let scroll) = $0 { scroll } else { nil } }
+        XCTAssertEqual(opened, [controller.scroll.offset], "the menu hangs from its button as scrolled into view")
     }
 
     func testALayoutThatShortensTheContentClampsTheScroll() {
@@ -534,5 +546,10 @@ final class PanelControllerTests: XCTestCase {
 extension [Effect] {
     var opensPopup: Bool { contains { if case .openPopup = $0 { true } else { false } } }
     /// A pick that changed a label lays out again with motion.
-    var changesSelection: Bool { contains(.relayout(animated: true)) }
+    var changesSelection: Bool { contains { if case .relayout(_, _, animated: true) = $0 { true } else { false } } }
+    /// The state and viewport a relayout carries, so the app never reads them back.
+    var laidOut: (state: PanelState, viewport: Size)? {
+        for case .relayout(let state, let viewport, _) in self { return (state, viewport) }
+        return nil
+    }
 }

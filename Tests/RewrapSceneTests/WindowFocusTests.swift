@@ -59,7 +59,7 @@ final class WindowFocusTests: XCTestCase {
         _ = controller.handle(.windowFocusChanged(false), scene: scene)
         _ = controller.handle(.windowFocusChanged(true), scene: scene)
         XCTAssertTrue(controller.handle(.pointerPressed(on: "shape"), scene: scene).contains { effect in
-            if case .openPopup(let menu) = effect { menu.owner == "shape" } else { false }
+            if case .openPopup(let menu, _) = effect { menu.owner == "shape" } else { false }
         })
     }
 

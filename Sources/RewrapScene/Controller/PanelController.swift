@@ -6,7 +6,7 @@ import RewrapPanelFile
 /// The app feeds it `Input`s and carries out the returned `Effect`s.
 ///
 ///     var controller = PanelController(state: PanelState(panel: panel), metrics: metrics, viewport: window)
-///     controller.handle(.pointerPressed(on: "pattern"), scene: scene)   // [.openPopup(menu), .redraw]
+///     controller.handle(.pointerPressed(on: "pattern"), scene: scene)   // [.openPopup(menu, scroll: offset), .redraw]
 public struct PanelController: Sendable {
     public let metrics: Metrics
     public private(set) var state: PanelState
@@ -43,8 +43,9 @@ public struct PanelController: Sendable {
     public mutating func handle(_ input: Input, scene: Scene) -> [Effect] {
         switch input {
         case .resized(let size):
+            guard size != viewport else { return [] }
             viewport = size
-            return close() + [.relayout(animated: false)]
+            return close() + [.relayout(state, viewport: size, animated: false)]
         case .windowFocusChanged(let focused):
             guard focused != windowFocused else { return [] }
             windowFocused = focused
@@ -164,7 +165,8 @@ public struct PanelController: Sendable {
         }
         popup = menu
         // The menu hangs from its button, so the button must be in view.
-        return reveal(id, scene) + [.openPopup(menu), .redraw]
+        let revealed = reveal(id, scene)
+        return revealed + [.openPopup(menu, scroll: scroll.offset), .redraw]
     }
 
     /// Actions come from the keyboard's side of the world: the ring shows,
@@ -272,7 +274,7 @@ public struct PanelController: Sendable {
         guard let menu = popup, menu.entries.indices.contains(row) else { return close() }
         var effects = close()
         if menu.owner != .badge, state.select(menu.entries[row].text, for: menu.owner) {
-            effects.append(.relayout(animated: true))
+            effects.append(.relayout(state, viewport: viewport, animated: true))
         }
         return effects
     }
