@@ -121,8 +121,10 @@ public final class LineBreaker {
                 flush()
                 separator = pieces.isEmpty ? "" : " "
             } else if isClosingPunctuation(character), word.isEmpty, !pieces.isEmpty {
-                // CJK punctuation never starts a line: it stays with what it follows.
-                pieces[pieces.count - 1].text.append(character)
+                // CJK punctuation never starts a line: it stays with what it
+                // follows, and so does a space between them.
+                pieces[pieces.count - 1].text += separator + String(character)
+                separator = ""
             } else if isIdeographic(character) {
                 flush()
                 pieces.append((separator, String(character)))

@@ -71,6 +71,12 @@ final class LineBreakerTests: XCTestCase {
         }
     }
 
+    /// The space keeps its place before the mark, on a line that fits and at a break.
+    func testASpaceBeforeClosingPunctuationStaysBeforeIt() {
+        XCTAssertEqual(lines("A 。B", characters: 10), ["A 。B"])
+        XCTAssertEqual(lines("AB 。CD", characters: 4), ["AB 。", "CD"])
+    }
+
     func testRunsOfSpacesDoNotMakeEmptyLines() {
         let result = lines("  aa   bb  ", characters: 2)
         XCTAssertEqual(result, ["aa", "bb"])
