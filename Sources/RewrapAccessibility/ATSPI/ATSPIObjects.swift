@@ -27,13 +27,16 @@ struct ATSPIObjects {
         return keys[number]
     }
 
-    /// What tests and scripts can find a node by (`AccessibleId`).
+    /// What tests and scripts can find a node by (`AccessibleId`): a node's
+    /// own id, or, for the window's own objects, one that starts with the
+    /// separator, as no panel id and no menu row's id can.
     static func accessibleID(of key: AccessibleKey) -> String {
+        let own = NodeID.separator
         switch key {
-        case .application: return "application"
-        case .frame: return "window"
-        case .chipList: return "chips"
-        case .menu(let owner): return owner.rawValue + "/menu"
+        case .application: return own + "application"
+        case .frame: return own + "window"
+        case .chipList: return own + "chips"
+        case .menu(let owner): return own + "menu" + own + owner.rawValue
         case .node(let id): return id.rawValue
         }
     }

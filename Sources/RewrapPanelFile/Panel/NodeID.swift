@@ -34,9 +34,13 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, E
 
     public static let reserved: Set<NodeID> = [badge, menusHeading, menusFooter, chipsHeading, chipsFooter, chipsEmpty]
 
+    /// Joins a dropdown's id to an option's in the popup's row ids, so a
+    /// panel's ids may not contain it.
+    public static let separator = "/"
+
     /// A row of `owner`'s popup: `owner/option`.
     public static func option(_ option: String, of owner: NodeID) -> NodeID {
-        NodeID(owner.rawValue + "/" + option)
+        NodeID(owner.rawValue + separator + option)
     }
 
     public var description: String { rawValue }

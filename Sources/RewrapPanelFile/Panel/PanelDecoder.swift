@@ -57,8 +57,9 @@ struct PanelDecoder {
         let path = fields.path.member("id")
         let text = try Self.text(fields, "id")
         guard !text.isEmpty else { throw SchemaViolation(path, "id is empty") }
-        // "/" joins a dropdown's id to its options' in the popup's row ids.
-        guard !text.contains("/") else { throw SchemaViolation(path, "id \(Echo.quoted(text)) contains \"/\"") }
+        guard !text.contains(NodeID.separator) else {
+            throw SchemaViolation(path, "id \(Echo.quoted(text)) contains \"\(NodeID.separator)\"")
+        }
         let id = NodeID(text)
         guard !NodeID.reserved.contains(id) else { throw SchemaViolation(path, "id \(Echo.quoted(text)) is reserved") }
         if let first = idPaths[id] {
