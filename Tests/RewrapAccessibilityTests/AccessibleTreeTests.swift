@@ -53,6 +53,22 @@ final class AccessibleTreeTests: XCTestCase {
                        "the badge reads right after the chips")
     }
 
+    /// With no chip shown, the list is an empty rectangle where the row
+    /// starts: at the badge's leading edge, the right one right to left.
+    func testAnEmptyChipListSitsWhereTheRowStartsInEitherDirection() throws {
+        for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+            var fixture = SceneFixture()
+            fixture.viewport = Size(width: 150, height: 420)
+            fixture.direction = direction
+            XCTAssertFalse(fixture.trace.nodes.contains { $0.kind == .chip }, "fixture: no chip fits at 150 px")
+            let tree = fixture.tree
+            let list = try XCTUnwrap(tree[.chipList]?.frame)
+            let badge = try XCTUnwrap(tree[.node(.badge)]?.frame)
+            XCTAssertEqual(list.width, 0)
+            XCTAssertEqual(list.x, direction == .leftToRight ? badge.x : badge.x + badge.width, "\(direction)")
+        }
+    }
+
     func testExtentsAreTheTracesFramesAtRestAndScrolled() throws {
         for scroll in [Point.zero, Point(x: 0, y: 48)] {
             var fixture = SceneFixture()

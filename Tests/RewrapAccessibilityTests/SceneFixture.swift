@@ -17,9 +17,10 @@ struct SceneFixture {
     var focus: NodeID?
     var popup: TraceRecord.Popup?
     var active = true
+    var direction = LayoutDirection.leftToRight
 
     var scene: Scene {
-        PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
+        PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer(), direction: direction)
             .scene(for: state, viewportWidth: viewport.width)
     }
 

@@ -25,8 +25,10 @@ extension AccessibleTree {
 
         let shown = zip(drawn.scene.nodes, drawn.presented).compactMap { node, frame in frame.map { (node, $0) } }
         let chips = shown.filter { $0.0.kind == .chip }.map(\.1)
-        let chipRowOrigin = Point(x: drawn.scene.chipOrigin.x - drawn.scroll.x, y: drawn.scene.chipOrigin.y - drawn.scroll.y)
-        let chipRow = chips.dropFirst().reduce(chips.first ?? PixelRect(Rect(origin: chipRowOrigin, size: .zero))) { $0.union($1) }
+        // With no chip shown, an empty list where the row starts, as placed in the window.
+        let rowStart = drawn.scene.placed(Rect(origin: drawn.scene.chipOrigin, size: .zero))
+            .offsetBy(dx: -drawn.scroll.x, dy: -drawn.scroll.y)
+        let chipRow = chips.dropFirst().reduce(chips.first ?? PixelRect(rowStart)) { $0.union($1) }
         let chipRowName = drawn.scene.node(.chipsHeading)?.text ?? ""
 
         for (node, frame) in shown {
