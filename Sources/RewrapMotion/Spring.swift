@@ -34,7 +34,7 @@ public struct Spring: Hashable, Sendable {
             return 1 - exp(-omega * t) * (1 + omega * t)
         }
         let root = (zeta * zeta - 1).squareRoot()
-        let fast = -omega * (zeta - root), slow = -omega * (zeta + root)
-        return 1 - (slow * exp(fast * t) - fast * exp(slow * t)) / (slow - fast)
+        let slow = -omega * (zeta - root), fast = -omega * (zeta + root)
+        return 1 - (fast * exp(slow * t) - slow * exp(fast * t)) / (fast - slow)
     }
 }

@@ -31,8 +31,7 @@ extension Toolkit {
         popup = (window, buffer)
         XMapRaised(display, window)
         connection.sync()
-        popupHasGrab = grab(window)
-        if !popupHasGrab {
+        if !grab(window) {
             writeLine("rewrap: another client holds the pointer; the menu opened without a grab")
         }
     }

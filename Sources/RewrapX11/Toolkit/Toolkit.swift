@@ -21,7 +21,6 @@ public final class Toolkit {
     public let mainWindow: Window
     public let mainBuffer: BackBuffer
     var popup: (window: Window, buffer: BackBuffer)?
-    var popupHasGrab = false
     /// The desktop's XSETTINGS, or nil when no settings manager runs; kept
     /// current as `.settingsChanged` events are translated.
     public internal(set) var settings: XSettings?
