@@ -3,7 +3,7 @@
 /// exit), or a problem met while starting, such as a bad panel (status 1).
 public struct CommandError: Error {
     public var message: String
-    public var status: Int32 = 2
+    public var status: Int32
 
     public init(_ message: String, status: Int32 = 2) {
         self.message = message

@@ -24,7 +24,10 @@ public struct Animator<ID: Hashable> {
     public private(set) var targets: [ID: Rect] = [:]
     private var moves: [ID: FrameTween] = [:]
 
-    public init(duration: Double = 0.25, curve: TimingCurve = .easeInOut) {
+    /// How long a move takes, unless asked otherwise.
+    public static var standardDuration: Double { 0.25 }
+
+    public init(duration: Double = standardDuration, curve: TimingCurve = .easeInOut) {
         self.duration = duration
         self.curve = curve
     }

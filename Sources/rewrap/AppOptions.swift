@@ -40,8 +40,9 @@ struct AppOptions {
             case "--font": font = try arguments.value(for: option)
             case "--scale":
                 let token = try arguments.value(for: option)
-                guard let value = Arguments.parseNumber(token), value >= 0.5, value <= 8 else {
-                    throw CommandError("rewrap: bad scale '\(token)', expected a number from 0.5 to 8")
+                guard let value = Arguments.parseNumber(token), Metrics.scales.contains(value) else {
+                    let scales = Metrics.scales
+                    throw CommandError("rewrap: bad scale '\(token)', expected a number from \(scales.lowerBound) to \(scales.upperBound)")
                 }
                 scale = value
             case "--locale": locale = try arguments.value(for: option)

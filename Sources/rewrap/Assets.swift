@@ -11,9 +11,10 @@ enum Assets {
         guard let executable = executablePath() else { return nil }
         var directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
         let installed = directory + "/../share/rewrap"
-        if exists(installed + "/panel.json") { return installed }
+        let panel = "/" + panelFileName(for: .english)
+        if exists(installed + panel) { return installed }
         for _ in 0..<5 {
-            if exists(directory + "/assets/panel.json") { return directory + "/assets" }
+            if exists(directory + "/assets" + panel) { return directory + "/assets" }
             guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
             directory = String(directory[..<slash])
         }
@@ -23,9 +24,13 @@ enum Assets {
     /// The panel for a language: `panel.es.json` and the like, else `panel.json`.
     static func panelPath(for language: Strings.Language) -> String? {
         guard let directory = directory() else { return nil }
-        let localized = directory + "/panel.\(language.rawValue).json"
-        if language != .english, exists(localized) { return localized }
-        return directory + "/panel.json"
+        let localized = directory + "/" + panelFileName(for: language)
+        return exists(localized) ? localized : directory + "/" + panelFileName(for: .english)
+    }
+
+    /// English is the default panel, `panel.json`; each other language has its own.
+    static func panelFileName(for language: Strings.Language) -> String {
+        language == .english ? "panel.json" : "panel.\(language.rawValue).json"
     }
 
     private static func executablePath() -> String? {

@@ -56,13 +56,12 @@ enum CoverageCommand {
             texts.append(strings.noItems)
             texts += (1...max(1, panel.chips.items.count)).map(strings.more)
         }
-        texts.append("✓")
+        texts.append(Painter.checkMark)
         return texts
     }
 
     private static func shippedPanels() -> [String] {
         guard let directory = Assets.directory() else { return [] }
-        let names = ["panel.json"] + Strings.Language.allCases.filter { $0 != .english }.map { "panel.\($0.rawValue).json" }
-        return names.map { directory + "/" + $0 }
+        return Strings.Language.allCases.map { directory + "/" + Assets.panelFileName(for: $0) }
     }
 }

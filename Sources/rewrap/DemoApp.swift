@@ -1,5 +1,6 @@
 import RewrapAccessibility
 import RewrapLayout
+import RewrapMotion
 import RewrapPanelFile
 import RewrapScene
 import RewrapX11
@@ -39,7 +40,8 @@ final class DemoApp {
         controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, direction: measurer.direction,
                                      inspecting: options.inspect)
         let layout = PageLayout(metrics: metrics, strings: strings, measurer: measurer, direction: measurer.direction)
-        stage = Stage(layout: layout, state: state, viewport: toolkit.initialSize, moveDuration: options.slowMotion ? 2.5 : 0.25)
+        stage = Stage(layout: layout, state: state, viewport: toolkit.initialSize,
+                      moveDuration: Animator<NodeID>.standardDuration * (options.slowMotion ? 10 : 1))
         controller.sceneChanged(stage.scene)
     }
 

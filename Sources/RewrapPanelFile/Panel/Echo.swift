@@ -38,13 +38,19 @@ public enum Echo {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// Control characters end or garble a terminal line; line and paragraph
-    /// separators break it in some viewers; bidirectional overrides reorder it.
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    /// C0, DEL, C1 and the Unicode line and paragraph separators: control
+    /// characters end or garble a terminal line, the separators break it in
+    /// some viewers, and a label is one line.
+    static func isControlOrSeparator(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
         default: false
         }
+    }
+
+    /// Bidirectional embeddings, overrides and isolates would also reorder the line.
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        isControlOrSeparator(scalar) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     private static func escaped(_ scalar: Unicode.Scalar) -> String {

@@ -97,10 +97,7 @@ struct PanelDecoder {
     }
 
     private static func checked(_ text: String, at path: JSONPath) throws(SchemaViolation) -> String {
-        // C0, DEL, C1 and the Unicode line and paragraph separators: labels are one line.
-        if let control = text.unicodeScalars.first(where: {
-            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
-        }) {
+        if let control = text.unicodeScalars.first(where: Echo.isControlOrSeparator) {
             throw SchemaViolation(path, "text contains a control character (\(Echo.codePoint(control)))")
         }
         return text

@@ -7,6 +7,8 @@ import RewrapPanelFile
 /// its label. Every label is clipped to its control, so hostile text (a
 /// tower of combining marks, say) never spills over a neighbour.
 public struct Painter {
+    /// Marks the selected row of a dropdown's menu.
+    public static let checkMark = "✓"
     public let metrics: Metrics
     public let measurer: any TextMeasurer
     /// The theme's colours; a desktop switching theme swaps it.
@@ -98,7 +100,7 @@ public struct Painter {
             // The mark's column, then the text, from the row's leading edge.
             let content = Self.inset(row, by: Int(metrics.optionPaddingX))
             if entry.isSelected {
-                canvas.drawText("✓", x: leadingX(of: "✓", in: content, direction: direction), baseline: baseline,
+                canvas.drawText(Self.checkMark, x: leadingX(of: Self.checkMark, in: content, direction: direction), baseline: baseline,
                                 style: .body, color: color, clip: row)
             }
             let text = Self.inset(content, leading: Int(metrics.optionMarkWidth), direction: direction)

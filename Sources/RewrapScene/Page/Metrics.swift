@@ -35,8 +35,16 @@ public struct Metrics: Hashable, Sendable {
     public let scrollIndicatorWidth: Double
     public let textLineGap: Double
 
+    /// The scales the window can be drawn at.
+    public static let scales: ClosedRange<Double> = 0.5...8
+
+    /// A desktop's DPI may ask for any scale; the window takes the nearest it can.
+    public static func clamped(scale: Double) -> Double {
+        min(max(scale, scales.lowerBound), scales.upperBound)
+    }
+
     public init(scale: Double = 1) {
-        let scale = max(0.5, min(scale, 8))
+        let scale = Self.clamped(scale: scale)
         self.scale = scale
         func px(_ value: Double) -> Double { (value * scale).rounded() }
         padding = px(20)

@@ -12,10 +12,7 @@ public struct Strings: Hashable, Sendable {
 
         /// Which way the language reads, and so which way the window lays out.
         public var direction: LayoutDirection {
-            switch self {
-            case .arabic, .hebrew: .rightToLeft
-            case .english, .spanish, .traditionalChinese: .leftToRight
-            }
+            Strings.direction(forLocale: rawValue)
         }
     }
 

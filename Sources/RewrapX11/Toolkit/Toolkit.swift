@@ -54,7 +54,7 @@ public final class Toolkit {
         connection = try XConnection(name: options.display)
         (settingsOwner, settings) = Self.currentSettings(connection)
         let detected = (settings?.dpi ?? Self.resourceDPI(connection)).map { $0 / 96 }
-        scale = min(8, max(0.5, options.scale ?? detected ?? 1))
+        scale = Metrics.clamped(scale: options.scale ?? detected ?? 1)
         scrollStep = Metrics(scale: scale).scrollStep
         timer = try DeadlineTimer()
         icon = options.icon
