@@ -96,25 +96,6 @@ final class LayoutPropertyTests: XCTestCase {
         }
     }
 
-    func testFlowPlanIsSameWithAndWithoutCache() {
-        var rng = SeededGenerator(seed: seed ^ 1)
-        let words = ["Shape", "Circle", "Rounded rectangle", "Pattern", "Solid", "Alternating diagonal lines", "控制項", "más"]
-        let cache = MeasurementCache(FixedAdvanceMeasurer())
-        let layout = FlowLayout(spacing: .constant(8))
-        for index in 0..<cases {
-            let texts = (0..<Int.random(in: 0...12, using: &rng)).map { _ in words.randomElement(using: &rng)! }
-            let proposal = randomProposal(&rng)
-            func items(_ measurer: any TextMeasurer) -> [FlowItem] {
-                texts.map { let m = measurer.measure($0, style: .body); return FlowItem(width: m.width + 30, height: m.height + 10) }
-            }
-            let fresh = layout.plan(for: proposal, items: items(MeasurementCache(FixedAdvanceMeasurer())))
-            let warm = layout.plan(for: proposal, items: items(cache))
-            let direct = layout.plan(for: proposal, items: items(FixedAdvanceMeasurer()))
-            XCTAssertEqual(fresh, warm, "seed \(seed ^ 1) case \(index)")
-            XCTAssertEqual(direct, warm, "seed \(seed ^ 1) case \(index)")
-        }
-    }
-
     func testChipRowChoiceEqualsBruteForce() {
         var rng = SeededGenerator(seed: seed ^ 2)
         for index in 0..<cases {

@@ -342,18 +342,24 @@ final class PageLayoutTests: XCTestCase {
         }
     }
 
-    func testFreshWarmAndUncachedMeasurementsGiveTheSameScene() throws {
+    /// The app keeps one layout, which keeps what a new width cannot
+    /// change: its scenes must equal a fresh layout's, and a width seen
+    /// before must measure nothing.
+    func testAWarmLayoutGivesAFreshLayoutsScenes() throws {
         var state = try shippedState()
         state.select("Evenly spaced columns", for: "arrangement")
-        for width in [680.0, 440, 250] {
-            let raw = scene(state, width: width)
-            let cache = MeasurementCache(FixedAdvanceMeasurer(advance: 7, boldAdvance: 8, ascent: 13, descent: 4))
-            let fresh = scene(state, width: width, measurer: cache)
-            let misses = cache.misses
-            let warm = scene(state, width: width, measurer: cache)
-            XCTAssertEqual(cache.misses, misses, "the second pass should be served from the cache")
-            XCTAssertEqual(fresh, raw, "width \(width)")
-            XCTAssertEqual(warm, raw, "width \(width)")
+        let measurer = FixedAdvanceMeasurer(advance: 7, boldAdvance: 8, ascent: 13, descent: 4)
+        let warm = PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: measurer)
+        let widths = [680.0, 440, 250, 130]
+        for width in widths + widths.reversed() {
+            XCTAssertEqual(warm.scene(for: state, viewportWidth: width), scene(state, width: width), "width \(width)")
+        }
+        let measured = measurer.calls
+        for width in widths { _ = warm.scene(for: state, viewportWidth: width) }
+        XCTAssertEqual(measurer.calls, measured, "widths seen before measure nothing")
+        state.select("Rows", for: "arrangement")
+        for width in widths {
+            XCTAssertEqual(warm.scene(for: state, viewportWidth: width), scene(state, width: width), "after a pick, width \(width)")
         }
     }
 
