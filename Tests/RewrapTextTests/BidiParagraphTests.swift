@@ -21,7 +21,6 @@ final class BidiParagraphTests: XCTestCase {
 
     func testFromHebrewOnFriBidiDecides() {
         let hebrewAlef: UInt32 = 0x05D0
-        XCTAssertEqual(BidiParagraph.firstRightToLeftScalar, 0x0590)
         XCTAssertEqual(BidiParagraph.levels(of: [0x61, 0x20, hebrewAlef], direction: .leftToRight), [0, 0, 1])
         XCTAssertEqual(BidiParagraph.levels(of: [0x61], direction: .rightToLeft), [2], "Latin in a right-to-left paragraph")
     }

@@ -84,6 +84,37 @@ final class ShapingTests: XCTestCase {
         }
     }
 
+    /// Marks stack where hb-shape puts them: each glyph's offsets count, not
+    /// only the advances.
+    func testCombiningMarksStackAsHarfBuzzPlacesThem() throws {
+        let text = "e\u{301}\u{301}\u{323}"
+        let run = try XCTUnwrap(try engine().line(text, style: .body).runs.first)
+        let expected = try HarfBuzzOracle.shape(text, font: run.face.fileName)
+        XCTAssertEqual(run.glyphs.map(\.id), expected.map(\.g))
+        XCTAssertGreaterThan(Set(expected.map(\.dy)).count, 1, "fixture: hb-shape lifts one mark above another")
+        var pen = 0
+        for (index, (ours, theirs)) in zip(run.glyphs, expected).enumerated() {
+            XCTAssertEqual(Double(ours.x), Double(pen + theirs.dx) / 100, accuracy: 1, "x of glyph \(index)")
+            XCTAssertEqual(Double(ours.y), -Double(theirs.dy) / 100, accuracy: 1, "y of glyph \(index), down from the baseline")
+            pen += theirs.ax
+        }
+    }
+
+    /// An override reverses its label's letters, whether or not it is
+    /// closed, and the next label reads as it always did.
+    func testABidiOverrideReordersOnlyItsOwnLabel() throws {
+        let engine = try engine()
+        func letterClusters(_ text: String) -> [UInt32] {
+            let glyphs = engine.line(text, style: .body).runs.flatMap(\.glyphs).sorted { $0.x < $1.x }
+            let letters = Set(text.unicodeScalars.enumerated().filter { $0.element.properties.isAlphabetic }.map { UInt32($0.offset) })
+            return glyphs.map(\.cluster).filter(letters.contains)
+        }
+        XCTAssertEqual(letterClusters("\u{202E}abc\u{202C}"), [3, 2, 1], "right-to-left override, closed")
+        XCTAssertEqual(letterClusters("\u{202E}abc"), [3, 2, 1], "right-to-left override, never closed")
+        XCTAssertEqual(letterClusters("abc"), [0, 1, 2], "the next label")
+        XCTAssertEqual(letterClusters("\u{2067}abc\u{2069}d"), [1, 2, 3, 5], "an isolate orders only its own inside")
+    }
+
     func testEachClusterKeepsOneFace() throws {
         let engine = try engine()
         let mixed = engine.line("Sketch 控制項", style: .body)
@@ -107,11 +138,20 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(engine.shapeCount, shaped + 1, "a new label shapes once")
     }
 
+    /// The width is where hb-shape's pen ends after every run, each run
+    /// shaped alone on its own face; our advances are hinted to whole pixels.
     func testWidthIsWhereThePenEnds() throws {
-        for text in ["Color samples", "مرحبا بالعالم", "क्षत्रिय", "Shape: دائرة"] {
+        for text in ["Color samples", "مرحبا بالعالم", "क्षत्रिय", "Shape: دائرة", "Sketch 控制項"] {
             let shaped = try engine().line(text, style: .body)
-            let advance = shaped.runs.flatMap(\.glyphs).reduce(0) { $0 + Int($1.advance) }
-            XCTAssertEqual(shaped.width, (advance + 32) >> 6, text)
+            let scalars = Array(text.unicodeScalars)
+            let starts = shaped.runs.map { Int($0.glyphs.map(\.cluster).min()!) }
+            var pen = 0.0
+            for (run, start) in zip(shaped.runs, starts) {
+                let end = starts.filter { $0 > start }.min() ?? scalars.count
+                let runText = String(String.UnicodeScalarView(scalars[start..<end]))
+                pen += try HarfBuzzOracle.shape(runText, font: run.face.fileName).reduce(0) { $0 + Double($1.ax) / 100 }
+            }
+            XCTAssertEqual(Double(shaped.width), pen, accuracy: 2, text)
         }
     }
 
