@@ -164,7 +164,7 @@ final class AccessibilityTests: XCTestCase {
         var events = try client.events(wait: 1)
         XCTAssertTrue(events.contains { $0.type == "window:deactivate" && $0.source.role == "frame" }, "\(events)")
         XCTAssertTrue(events.contains { $0.type == "object:state-changed:active" && $0.detail1 == 0 }, "\(events)")
-        XCTAssertFalse(try client.tree().children.first?.states.contains("active") == true)
+        XCTAssertEqual(try client.tree().children.first?.states.contains("active"), false, "the frame is there, not active")
 
         try session.xdotool(["windowactivate", "--sync", session.windowID])
         events = try client.events(wait: 1)

@@ -140,7 +140,11 @@ final class PackageTests: XCTestCase {
 
     func testDesktopEntryAndMetainfoValidate() throws {
         let root = try unpacked()
-        XCTAssertEqual(try output(["/usr/bin/desktop-file-validate", root + "/usr/share/applications/\(Self.id).desktop"]), "")
+        let entry = root + "/usr/share/applications/\(Self.id).desktop"
+        XCTAssertEqual(try output(["/usr/bin/desktop-file-validate", entry]), "")
+        // Valid either way; a launcher shows its busy cursor only when asked to.
+        let lines = try String(contentsOfFile: entry, encoding: .utf8).split(separator: "\n")
+        XCTAssertTrue(lines.contains("StartupNotify=true"), "the entry asks for startup notification")
         // validate-tree also checks that the launchable names a shipped desktop
         // entry. --no-net: the screenshots' addresses are not fetched, as the
         // build machine may be offline.

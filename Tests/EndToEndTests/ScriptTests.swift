@@ -27,6 +27,22 @@ final class ScriptTests: XCTestCase {
         try assertMirroredRules(locale: "he_IL.UTF-8", badges: Self.hebrewBadges, heading: "אפשרויות פריסה")
     }
 
+    /// `--direction` overrides the language: English right to left, Arabic
+    /// left to right, each keeping its own words.
+    func testDirectionOptionOverridesTheLanguage() throws {
+        for (locale, direction, heading) in [("en_US.UTF-8", "rtl", "Layout options"), ("ar_EG.UTF-8", "ltr", "خيارات التخطيط")] {
+            let frame = try session(locale, width: 700, arguments: ["--direction", direction]).settledFrame()
+            let title = try XCTUnwrap(frame.node("menus.heading"))
+            let first = try XCTUnwrap(frame.nodes("dropdown").first)
+            XCTAssertEqual(title.text, heading)
+            if direction == "rtl" {
+                XCTAssertEqual([title.rect.maxX, first.rect.maxX], [680, 680], "\(locale): the page starts at the right")
+            } else {
+                XCTAssertEqual([title.rect.minX, first.rect.minX], [20, 20], "\(locale): the page starts at the left")
+            }
+        }
+    }
+
     private func assertMirroredRules(locale: String, badges: [String: Int], heading: String,
                                      file: StaticString = #filePath, line: UInt = #line) throws {
         let session = try session(locale, width: 700)
