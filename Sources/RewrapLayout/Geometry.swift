@@ -59,17 +59,4 @@ public struct Rect: Hashable, Sendable {
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }
-
-    /// The smallest rectangle holding every frame, anchored at `origin` when empty.
-    public static func union(of frames: [Rect], origin: Point = .zero) -> Rect {
-        guard let first = frames.first else { return Rect(origin: origin, size: .zero) }
-        var minX = first.minX, minY = first.minY, maxX = first.maxX, maxY = first.maxY
-        for frame in frames.dropFirst() {
-            minX = Swift.min(minX, frame.minX)
-            minY = Swift.min(minY, frame.minY)
-            maxX = Swift.max(maxX, frame.maxX)
-            maxY = Swift.max(maxY, frame.maxY)
-        }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
 }

@@ -79,7 +79,7 @@ public final class FontFace {
     /// module boundaries whatever each module calls the type.
     public var freeTypeFace: OpaquePointer { OpaquePointer(face) }
 
-    /// The path and index of the font, to name it in messages and tests.
+    /// The font file's path, so tests can shape with hb-shape on the same file.
     public var fileName: String { file.path }
 
     func covers(_ scalar: Unicode.Scalar) -> Bool {

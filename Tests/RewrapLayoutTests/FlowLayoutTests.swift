@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapTestSupport
 import XCTest
 
 final class FlowLayoutTests: XCTestCase {

@@ -1,7 +1,7 @@
 import RewrapLayout
 
-/// A stand-in for Xft: every character advances by the same amount, so
-/// layout tests are exact and need no display.
+/// A stand-in for the text engine: every character advances by the same
+/// amount, so layout tests are exact and need no fonts.
 public final class FixedAdvanceMeasurer: TextMeasurer {
     public var advance: Double
     public var boldAdvance: Double

@@ -8,17 +8,14 @@ public enum AccessibleState: UInt32, CaseIterable, Sendable {
     case expanded = 10
     case focusable = 11
     case focused = 12
-    case multiLine = 17
     case resizable = 21
     case selectable = 22
     case selected = 23
     case sensitive = 24
     case showing = 25
-    case singleLine = 26
     case visible = 30
     case checkable = 41
     case hasPopup = 42
-    case readOnly = 43
 
     /// The name state-changed events carry, as libatspi spells it.
     public var name: String {
@@ -30,17 +27,14 @@ public enum AccessibleState: UInt32, CaseIterable, Sendable {
         case .expanded: return "expanded"
         case .focusable: return "focusable"
         case .focused: return "focused"
-        case .multiLine: return "multi-line"
         case .resizable: return "resizable"
         case .selectable: return "selectable"
         case .selected: return "selected"
         case .sensitive: return "sensitive"
         case .showing: return "showing"
-        case .singleLine: return "single-line"
         case .visible: return "visible"
         case .checkable: return "checkable"
         case .hasPopup: return "has-popup"
-        case .readOnly: return "read-only"
         }
     }
 
