@@ -15,21 +15,6 @@ public protocol Layout {
     func plan(for proposal: Proposal, items: Items) -> Plan
 }
 
-/// The result of planning: a size and the frames relative to the plan's origin.
-public protocol LayoutPlan: Equatable {
-    /// The size the layout reports to its parent.
-    var size: Size { get }
-    /// Each placed item's frame, relative to the plan's own top-left corner.
-    var frames: [Rect] { get }
-}
-
-extension LayoutPlan {
-    /// Frames placed in `bounds`: the bounds' origin is added to each planned origin.
-    public func frames(in bounds: Rect) -> [Rect] {
-        frames.map { $0.offsetBy(dx: bounds.minX, dy: bounds.minY) }
-    }
-}
-
 extension Layout {
     /// The size for `proposal`, read from the plan.
     public func sizeThatFits(_ proposal: Proposal, items: Items) -> Size {
@@ -40,11 +25,4 @@ extension Layout {
     public func placeItems(in bounds: Rect, proposal: Proposal, items: Items) -> [Rect] {
         plan(for: proposal, items: items).frames(in: bounds)
     }
-}
-
-/// Comparisons against a limit forgive the rounding error of summed decimals,
-/// so that 100.1 + 8 + 191.9 still counts as reaching 300 exactly.
-@inline(__always)
-func exceeds(_ value: Double, _ limit: Double) -> Bool {
-    value > limit + 1e-9 * Swift.max(1, abs(limit))
 }

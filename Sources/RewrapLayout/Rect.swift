@@ -1,29 +1,3 @@
-/// A point in layout space: x grows rightwards, y downwards.
-public struct Point: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    public static let zero = Point(x: 0, y: 0)
-}
-
-/// A width and a height, never negative once it leaves a layout.
-public struct Size: Hashable, Sendable {
-    public var width: Double
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    public static let zero = Size(width: 0, height: 0)
-}
-
 /// An axis-aligned rectangle given by its top-left origin and its size.
 public struct Rect: Hashable, Sendable {
     public var origin: Point
