@@ -1,27 +1,20 @@
 import RewrapPanelFile
 import RewrapScene
+import RewrapTestSupport
 import XCTest
 
 final class ShapesTests: XCTestCase {
-    private struct Pixel: Hashable {
-        var x: Int
-        var y: Int
-    }
+    private typealias Pixel = Raster.Pixel
 
     /// Each pixel's coverage; a pixel that two spans cover fails the test,
     /// since drawing it twice would darken it.
     private func raster(_ spans: [CoverageSpan], file: StaticString = #filePath, line: UInt = #line) -> [Pixel: Double] {
-        var pixels: [Pixel: Double] = [:]
         for span in spans {
             XCTAssertTrue(span.coverage > 0 && span.coverage <= 1, "coverage \(span.coverage)", file: file, line: line)
-            for y in span.y..<(span.y + span.height) {
-                for x in span.x..<(span.x + span.width) {
-                    XCTAssertNil(pixels[Pixel(x: x, y: y)], "pixel (\(x), \(y)) covered twice", file: file, line: line)
-                    pixels[Pixel(x: x, y: y)] = span.coverage
-                }
-            }
         }
-        return pixels
+        let raster = Raster(spans)
+        XCTAssertEqual(raster.overlaps, [], "pixels covered twice", file: file, line: line)
+        return raster.coverage
     }
 
     private func area(_ spans: [CoverageSpan]) -> Double {
