@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapPanelFile
 
 /// The layout rules a settled frame must satisfy, checked from the trace
 /// alone. Each violation is a sentence naming the nodes involved.
@@ -7,7 +8,8 @@ import RewrapLayout
 ///     rules.learn(from: session.frames())            // chip and badge widths seen so far
 ///     XCTAssertEqual(rules.violations(in: frame), [])
 public struct LayoutRules {
-    public static let shippedChipIDs = ["sketch", "color-samples", "shapes", "paper-textures", "layout-notes", "preview"]
+    /// Read from the shipped panel, which PanelLoaderTests prove loads.
+    public static let shippedChipIDs = try! PanelLoader.load(path: PanelFixture.shippedPath).chips.items.map(\.id.rawValue)
 
     public let chipIDs: [String]
     /// How many chips a badge's text says are hidden.
