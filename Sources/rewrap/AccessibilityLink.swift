@@ -3,15 +3,17 @@ import RewrapScene
 import RewrapX11
 
 /// The window on the accessibility bus, when there is one. The bus is looked
-/// for once, 0.1 s after the first frame, so joining it never competes with
-/// that frame; with no bus that costs one property read (and, with a session
-/// bus, one call to it) and nothing after.
+/// for 0.1 s after the first frame, so joining it never competes with that
+/// frame; with no bus that costs one property read (and, with a session bus,
+/// one call to it) and nothing after, until the root window names a bus: one
+/// that starts late, or comes back after going away, is joined then.
 /// Events go out at settled moments only: after inputs are handled, and
 /// when a move ends.
 final class AccessibilityLink {
     private let toolkit: Toolkit
     private var bridge: ATSPIBridge?
-    /// When to look for the bus; nil before the first frame and once looked.
+    /// When to look for the bus; nil before the first frame and once looked,
+    /// until a new bus is named.
     private var lookup: Double?
     private var looked = false
     /// Inputs were handled since the last publish.
@@ -41,6 +43,13 @@ final class AccessibilityLink {
         changed = true
     }
 
+    /// Looks again at once, unless the first look is still to come or the
+    /// window is on a bus that still answers.
+    func busNamed() {
+        guard looked, bridge?.isConnected != true else { return }
+        lookup = 0
+    }
+
     /// Once per pass of the loop, after drawing: joins the bus when it is
     /// time, and announces what changed at a settled moment.
     func passEnded(at now: Double, animating: Bool, tree: () -> AccessibleTree) {
@@ -49,9 +58,8 @@ final class AccessibilityLink {
             looked = true
             // A bus that accepts and never answers costs the window this second, once.
             let deadline = BusDeadline(seconds: 1)
-            if let address = toolkit.accessibilityBusAddress ?? AccessibilityBus.addressFromSessionBus(by: deadline) {
-                bridge = ATSPIBridge(address: address, tree: tree(),
-                                     mainWindowOrigin: { [unowned toolkit] in toolkit.mainWindowOrigin }, by: deadline)
+            bridge = (toolkit.accessibilityBusAddress ?? AccessibilityBus.addressFromSessionBus(by: deadline)).flatMap {
+                ATSPIBridge(address: $0, tree: tree(), mainWindowOrigin: { [unowned toolkit] in toolkit.mainWindowOrigin }, by: deadline)
             }
         }
         guard let bridge, bridge.isConnected, changed || (awaitingSettle && !animating) else { return }

@@ -113,6 +113,8 @@ final class DemoApp {
                 needsDraw = true
             }
             applyTheme()
+        case .accessibilityBusNamed:
+            accessibility.busNamed()
         }
     }
 

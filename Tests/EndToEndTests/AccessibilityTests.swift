@@ -200,6 +200,28 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(session.stderr, "", "silently")
     }
 
+    /// A screen reader turned on after the program started brings the bus
+    /// up then; one that crashed comes back. Either way the root window
+    /// names the bus anew, and the window joins it.
+    func testABusThatStartsLateOrComesBackIsJoined() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let session = try RewrapSession(environment: ["DBUS_SESSION_BUS_ADDRESS": ""], server: server)
+        defer { session.close() }
+        try session.settledFrame()
+        usleep(300_000)  // past the first look, which finds no bus
+        for round in ["late", "back"] {
+            let bus = try AccessibilityBusProcess(server: server)
+            defer { bus.stop() }
+            let client = try ATSPIClient(server: server)
+            defer { client.stop() }
+            let tree = try client.tree()
+            XCTAssertEqual(tree.name, "rewrap", round)
+            XCTAssertNotNil(tree.first("combo box", named: "Shape: Circle"), "\(round): the window's controls are readable")
+        }
+        XCTAssertEqual(session.stderr, "", "silently")
+    }
+
     /// A bus that takes the connection and never answers, named on the root
     /// window: the program gives up on it within a second and keeps
     /// answering keys, where libdbus alone would wait 25 s.

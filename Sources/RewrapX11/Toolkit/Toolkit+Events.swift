@@ -146,6 +146,10 @@ extension Toolkit {
     }
 
     private func translate(_ event: inout XEvent) -> ToolkitEvent? {
+        if event.type == PropertyNotify, event.xproperty.window == connection.root,
+           event.xproperty.atom == connection.atom("AT_SPI_BUS"), event.xproperty.state == PropertyNewValue {
+            return .accessibilityBusNamed
+        }
         if noteDesktopEvent(&event) { return nil }
         switch event.type {
         case Expose:

@@ -23,4 +23,7 @@ public enum ToolkitEvent: Equatable, Sendable {
     case popupDestroyed
     /// The desktop's XSETTINGS changed.
     case settingsChanged
+    /// The root window names an accessibility bus anew: one started late,
+    /// or came back after going away.
+    case accessibilityBusNamed
 }
