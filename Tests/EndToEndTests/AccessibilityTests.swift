@@ -200,6 +200,25 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(session.stderr, "", "silently")
     }
 
+    /// With nothing on the root window, the session bus's `org.a11y.Bus`
+    /// names the accessibility bus (SPEC §9's second way).
+    func testTheSessionBusNamesTheBusWhenTheRootWindowDoesNot() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let bus = try AccessibilityBusProcess(server: server)
+        defer { bus.stop() }
+        let address = try XCTUnwrap(bus.address)
+        XCTAssertEqual(try runCommand(["/usr/bin/xprop", "-root", "-remove", "AT_SPI_BUS"], environment: ["DISPLAY": server.display]).status, 0)
+        XCTAssertNil(bus.address, "fixture: the root window names no bus")
+        XCTAssertFalse(bus.sessionAddress.isEmpty, "fixture: the session bus's address")
+        let session = try RewrapSession(environment: ["DBUS_SESSION_BUS_ADDRESS": bus.sessionAddress], server: server)
+        defer { session.close() }
+        try session.settledFrame()
+        let client = try ATSPIClient(server: server, environment: ["AT_SPI_BUS_ADDRESS": address])
+        defer { client.stop() }
+        XCTAssertEqual(try client.tree().name, "rewrap")
+    }
+
     /// A screen reader turned on after the program started brings the bus
     /// up then; one that crashed comes back. Either way the root window
     /// names the bus anew, and the window joins it.

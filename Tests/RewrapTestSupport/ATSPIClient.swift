@@ -60,12 +60,14 @@ public final class ATSPIClient: @unchecked Sendable {
     private let output = Pipe()
     private var buffer = Data()
 
-    public init(server: XvfbServer, application: String = "rewrap") throws {
+    /// `environment` can name the bus (`AT_SPI_BUS_ADDRESS`) when the root window does not.
+    public init(server: XvfbServer, application: String = "rewrap", environment extra: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [PackagePaths.root + "/scripts/atspi-client", "serve", "--app", application]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = server.display
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output

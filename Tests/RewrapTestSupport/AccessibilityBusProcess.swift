@@ -10,11 +10,15 @@ import Foundation
 public final class AccessibilityBusProcess: @unchecked Sendable {
     private let process = Process()
     private let server: XvfbServer
+    /// Where the shell inside the session writes the session bus's address.
+    private let sessionAddressFile: TemporaryFile
 
     public init(server: XvfbServer) throws {
         self.server = server
+        sessionAddressFile = try TemporaryFile(suffix: ".address")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
-        process.arguments = ["--", "/usr/libexec/at-spi-bus-launcher", "--launch-immediately"]
+        process.arguments = ["--", "/bin/sh", "-c", #"echo "$DBUS_SESSION_BUS_ADDRESS" > "$0"; exec "$1" --launch-immediately"#,
+                             sessionAddressFile.path, "/usr/libexec/at-spi-bus-launcher"]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = server.display
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
@@ -31,6 +35,11 @@ public final class AccessibilityBusProcess: @unchecked Sendable {
             }
             usleep(20_000)
         }
+    }
+
+    /// The private session bus the launcher owns `org.a11y.Bus` on.
+    public var sessionAddress: String {
+        ((try? String(contentsOfFile: sessionAddressFile.path, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The bus's address as the root window has it, or nil.
