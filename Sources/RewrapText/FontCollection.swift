@@ -16,6 +16,8 @@ final class FontCollection {
     private var files: [String: FontFile] = [:]
     /// Characters no installed font has, so fontconfig is asked only once.
     private var missing: Set<UInt32> = []
+    /// How many times fontconfig was asked for a fallback.
+    private(set) var fallbackSearches = 0
     /// The face chosen for each single-scalar cluster, per style.
     private var chosen: [TextStyle: [UInt32: FontFace]] = [:]
     /// A one-line warning when the requested family was not found.
@@ -98,6 +100,7 @@ final class FontCollection {
 
     /// Asks fontconfig for the best font like the style's own that has `scalar`.
     private func openFallback(for scalar: Unicode.Scalar, style: TextStyle) -> FontFace? {
+        fallbackSearches += 1
         guard let request = requests[style], let pattern = FcPatternDuplicate(request) else { return nil }
         defer { FcPatternDestroy(pattern) }
         let charset = FcCharSetCreate()
