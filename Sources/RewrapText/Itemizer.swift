@@ -4,10 +4,9 @@ import RewrapLayout
 /// The first stage: splits a line into items that share a bidi level, a
 /// script and a face, in logical order.
 enum Itemizer {
-    static func items(of text: String, scalars: [UInt32], direction: LayoutDirection, style: TextStyle,
+    static func items(of text: String, scalars: [UInt32], levels: [UInt8], style: TextStyle,
                       fonts: FontCollection) -> [TextItem] {
         guard !scalars.isEmpty else { return [] }
-        let levels = BidiParagraph.levels(of: scalars, direction: direction)
         let scripts = resolvedScripts(scalars)
         var faces: [FontFace] = []
         faces.reserveCapacity(scalars.count)

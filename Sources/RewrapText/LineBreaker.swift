@@ -24,21 +24,30 @@ public final class LineBreaker {
         var style: TextStyle
     }
 
-    /// A paragraph's pieces, each with what joins it to the one before; the
-    /// paragraph set on one line; once it has had to break, the pieces'
-    /// widths and whether a space joins them (kept apart, so deciding breaks
-    /// touches numbers only); and the lines already made from them.
+    /// A paragraph's pieces, each with what joins it to the one before, and
+    /// where each piece's scalars end in the paragraph set on one line; that
+    /// line; once it has had to break, the pieces' widths and whether a
+    /// space joins them (kept apart, so deciding breaks touches numbers
+    /// only); and the lines already made from them.
     private final class Paragraph {
         let pieces: [(separator: String, text: String)]
+        let ends: [Int]
         let whole: WrappedText
         var widths: [Double] = []
         var spaced: [Bool] = []
         var spaceWidth = 0.0
         var wrapped: [[Int]: WrappedText] = [:]
 
-        init(pieces: [(separator: String, text: String)], whole: WrappedText) {
+        init(pieces: [(separator: String, text: String)], ends: [Int], whole: WrappedText) {
             self.pieces = pieces
+            self.ends = ends
             self.whole = whole
+        }
+
+        /// Pieces `range` as one line of the paragraph set whole.
+        func line(_ range: Range<Int>) -> ParagraphLine {
+            let start = ends[range.lowerBound] - pieces[range.lowerBound].text.unicodeScalars.count
+            return ParagraphLine(paragraph: whole.lines[0].text, scalars: start..<ends[range.upperBound - 1])
         }
 
         var isMeasured: Bool { widths.count == pieces.count }
@@ -49,7 +58,7 @@ public final class LineBreaker {
     }
 
     public func lines(_ text: String, width: Double, style: TextStyle) -> [String] {
-        wrap(text, width: width, style: style).lines
+        wrap(text, width: width, style: style).lines.map(\.text)
     }
 
     public func wrap(_ text: String, width: Double, style: TextStyle) -> WrappedText {
@@ -72,7 +81,7 @@ public final class LineBreaker {
         }
         if let known = paragraph.wrapped[starts] { return known }
         let ends = starts.dropFirst() + [paragraph.pieces.count]
-        let lines = zip(starts, ends).map { start, end in Self.line(paragraph.pieces[start..<end]) }
+        let lines = zip(starts, ends).map { start, end in paragraph.line(start..<end) }
         let wrapped = made(lines, style: style)
         paragraph.wrapped[starts] = wrapped
         return wrapped
@@ -83,7 +92,7 @@ public final class LineBreaker {
         pieces.enumerated().map { $0.offset == 0 ? $0.element.text : $0.element.separator + $0.element.text }.joined()
     }
 
-    private func made(_ lines: [String], style: TextStyle) -> WrappedText {
+    private func made(_ lines: [ParagraphLine], style: TextStyle) -> WrappedText {
         WrappedText(lines: lines, metrics: lines.map { measurer.measure($0, style: style) })
     }
 
@@ -91,7 +100,13 @@ public final class LineBreaker {
         let key = ParagraphKey(text: text, style: style)
         if let known = paragraphs[key] { return known }
         let pieces = Self.breakablePieces(text)
-        let paragraph = Paragraph(pieces: pieces, whole: made([pieces.isEmpty ? text : Self.line(pieces[...])], style: style))
+        var end = 0
+        let ends = pieces.enumerated().map { index, piece in
+            end += (index == 0 ? 0 : piece.separator.unicodeScalars.count) + piece.text.unicodeScalars.count
+            return end
+        }
+        let whole = ParagraphLine(pieces.isEmpty ? text : Self.line(pieces[...]))
+        let paragraph = Paragraph(pieces: pieces, ends: ends, whole: made([whole], style: style))
         if paragraphs.count >= capacity { paragraphs.removeAll(keepingCapacity: true) }
         paragraphs[key] = paragraph
         return paragraph

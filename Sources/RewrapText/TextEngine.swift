@@ -27,6 +27,14 @@ public final class TextEngine: TextMeasurer {
         var direction: LayoutDirection
     }
 
+    /// Lines of wrapped paragraphs that need their paragraph to be ordered.
+    private var linesInContext: [ContextKey: ShapedLine] = [:]
+
+    private struct ContextKey: Hashable {
+        var line: ParagraphLine
+        var style: TextStyle
+    }
+
     public init(options: FontOptions, direction: LayoutDirection) throws(TextEngineError) {
         fonts = try FontCollection(options: options)
         self.direction = direction
@@ -42,16 +50,46 @@ public final class TextEngine: TextMeasurer {
         let key = LineKey(text: text, style: style, direction: direction)
         if let known = lines[key] { return known }
         let scalars = text.unicodeScalars.map(\.value)
-        let items = Itemizer.items(of: text, scalars: scalars, direction: direction, style: style, fonts: fonts)
-        let shaped = shaper.line(items, scalars: scalars, fallbackFace: fonts.primary(style))
+        let levels = BidiParagraph.levels(of: scalars, direction: direction)
+        let shaped = shape(text, scalars: scalars, levels: levels, style: style)
         if lines.count >= capacity { lines.removeAll(keepingCapacity: true) }
         lines[key] = shaped
         return shaped
     }
 
+    /// A wrapped line, ordered with the levels its whole paragraph resolves
+    /// to (UAX #9 rules X1–I2), so an embedding opened on one line goes on
+    /// to the next, and neutrals take their direction from both sides of a
+    /// break. A paragraph whose levels are all the same needs no context.
+    public func line(_ line: ParagraphLine, style: TextStyle) -> ShapedLine {
+        let uniform = direction == .leftToRight
+            && !line.paragraph.unicodeScalars.contains { $0.value >= BidiParagraph.firstRightToLeftScalar }
+        if uniform || line.isWholeParagraph { return self.line(line.text, style: style) }
+        let key = ContextKey(line: line, style: style)
+        if let known = linesInContext[key] { return known }
+        let paragraph = line.paragraph.unicodeScalars.map(\.value)
+        let levels = Array(BidiParagraph.resolvedLevels(of: paragraph, direction: direction)[line.scalars])
+        let shaped = shape(line.text, scalars: Array(paragraph[line.scalars]), levels: levels, style: style)
+        if linesInContext.count >= capacity { linesInContext.removeAll(keepingCapacity: true) }
+        linesInContext[key] = shaped
+        return shaped
+    }
+
+    private func shape(_ text: String, scalars: [UInt32], levels: [UInt8], style: TextStyle) -> ShapedLine {
+        let items = Itemizer.items(of: text, scalars: scalars, levels: levels, style: style, fonts: fonts)
+        return shaper.line(items, scalars: scalars, fallbackFace: fonts.primary(style))
+    }
+
     public func measure(_ text: String, style: TextStyle) -> TextMetrics {
-        let shaped = line(text, style: style)
-        return TextMetrics(width: Double(shaped.width), ascent: Double(shaped.ascent), descent: Double(shaped.descent))
+        metrics(of: line(text, style: style))
+    }
+
+    public func measure(_ line: ParagraphLine, style: TextStyle) -> TextMetrics {
+        metrics(of: self.line(line, style: style))
+    }
+
+    private func metrics(of shaped: ShapedLine) -> TextMetrics {
+        TextMetrics(width: Double(shaped.width), ascent: Double(shaped.ascent), descent: Double(shaped.descent))
     }
 
     /// The scalars of `text` that no installed font draws in `style`.

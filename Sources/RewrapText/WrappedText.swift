@@ -1,9 +1,10 @@
 import RewrapLayout
 
 /// A paragraph broken into lines, with what the page needs to place it:
-/// each line's measurements, made once for each set of breaks.
+/// each line's measurements, made once for each set of breaks. Each line
+/// keeps its paragraph, which orders it.
 public struct WrappedText: Sendable {
-    public let lines: [String]
+    public let lines: [ParagraphLine]
     public let metrics: [TextMetrics]
 
     /// The widest line.

@@ -72,6 +72,35 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(label.baseline, box.y + 6 + 13)
     }
 
+    // MARK: - Wrapped text
+
+    /// Keeps the lines handed over with their paragraph, which a surface
+    /// that orders text needs; other text is of no interest here.
+    private final class ParagraphRecorder: Canvas {
+        var lines: [ParagraphLine] = []
+        func clear(_ color: Color) {}
+        func fill(_ shape: Shape, x: Int, y: Int, color: Color) {}
+        func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {}
+        func drawText(_ line: ParagraphLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
+            lines.append(line)
+        }
+    }
+
+    /// A wrapped footer's lines reach the surface with their paragraph, so
+    /// the bidi algorithm can order each as the whole paragraph resolves it.
+    func testWrappedLinesAreDrawnWithTheirParagraph() throws {
+        let state = PanelState(panel: try PanelLoader.load(path: PanelFixture.shippedPath))
+        let scene = PageLayout(metrics: metrics, strings: Strings(.english), measurer: measurer).scene(for: state, viewportWidth: 200)
+        let footer = try XCTUnwrap(scene.node(.chipsFooter))
+        XCTAssertGreaterThan(footer.lines.count, 1, "fixture: the footer wraps at 200 px")
+        let canvas = ParagraphRecorder()
+        painter.paint(Painter.Frame(scene: scene, presented: scene.nodes.map { PixelRect($0.frame) }, viewport: Size(width: 200, height: 2000),
+                                    scroll: .zero, focus: nil, hovered: nil, pressed: nil), on: canvas)
+        let drawn = canvas.lines.filter { $0.paragraph == footer.text }
+        XCTAssertEqual(drawn.map(\.text), footer.lines)
+        XCTAssertEqual(drawn.map(\.scalars.lowerBound).sorted(), drawn.map(\.scalars.lowerBound), "in paragraph order")
+    }
+
     // MARK: - Culling
 
     func testNodesOutsideTheViewportAreNotDrawn() throws {

@@ -13,20 +13,22 @@ final class SceneNodeTests: XCTestCase {
     }
 
     func testNodesEqualHoweverTheirOneLineWasGiven() {
-        let given = SceneNode(id: "shape", kind: .dropdown, text: "Shape: Circle", lines: ["Shape: Circle"], style: .body, frame: frame)
+        let given = SceneNode(id: "shape", kind: .dropdown, text: "Shape: Circle", lines: [ParagraphLine("Shape: Circle")],
+                              style: .body, frame: frame)
         let implied = SceneNode(id: "shape", kind: .dropdown, text: "Shape: Circle", style: .body, frame: frame)
         XCTAssertEqual(given, implied)
         XCTAssertEqual(Set([given, implied]).count, 1)
     }
 
-    func testWrappedLinesAreKept() {
-        var node = SceneNode(id: .menusFooter, kind: .text, text: "Pick a shape", lines: ["Pick a", "shape"], style: .body, frame: frame)
+    func testWrappedLinesAreKeptWithTheirParagraph() {
+        let text = "Pick a shape"
+        let lines = [ParagraphLine(paragraph: text, scalars: 0..<6), ParagraphLine(paragraph: text, scalars: 7..<12)]
+        let node = SceneNode(id: .menusFooter, kind: .text, text: text, lines: lines, style: .body, frame: frame)
         XCTAssertEqual(node.lines, ["Pick a", "shape"])
-        node.lines = ["Pick a shape"]
-        XCTAssertEqual(node.lines, ["Pick a shape"])
+        XCTAssertEqual(node.paragraphLines, lines)
+        XCTAssertNotEqual(node, SceneNode(id: .menusFooter, kind: .text, text: text, style: .body, frame: frame))
         // A single line that is not the text is kept as given.
-        node.lines = ["Pick"]
-        XCTAssertEqual(node.lines, ["Pick"])
-        XCTAssertNotEqual(node, SceneNode(id: .menusFooter, kind: .text, text: "Pick a shape", style: .body, frame: frame))
+        let cut = SceneNode(id: .menusFooter, kind: .text, text: text, lines: [lines[0]], style: .body, frame: frame)
+        XCTAssertEqual(cut.lines, ["Pick a"])
     }
 }

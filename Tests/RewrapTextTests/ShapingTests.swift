@@ -115,6 +115,27 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(letterClusters("\u{2067}abc\u{2069}d"), [1, 2, 3, 5], "an isolate orders only its own inside")
     }
 
+    /// UAX #9 resolves a paragraph, then orders each line: a wrapped line
+    /// keeps the levels its paragraph gives it. Worked by hand from the rules.
+    func testAWrappedLineIsOrderedByItsWholeParagraph() throws {
+        func clustersLeftToRight(_ line: ShapedLine) -> [UInt32] {
+            line.runs.flatMap(\.glyphs).sorted { $0.x < $1.x }.map(\.cluster)
+        }
+        // Right to left, the comma between two Latin words is Latin (N1);
+        // at the end of a line of its own it would take the paragraph's side.
+        let rtl = try engine(.rightToLeft)
+        let hello = ParagraphLine(paragraph: "Hello, world.", scalars: 0..<6)
+        XCTAssertEqual(clustersLeftToRight(rtl.line(hello, style: .body)), [0, 1, 2, 3, 4, 5], "'Hello,' as the paragraph has it")
+        XCTAssertEqual(clustersLeftToRight(rtl.line("Hello,", style: .body)), [5, 0, 1, 2, 3, 4], "fixture: alone, the comma goes left")
+        // An override opened on the first line goes on over the second (X6).
+        let ltr = try engine(.leftToRight)
+        let second = ParagraphLine(paragraph: "\u{202E}abc def", scalars: 5..<8)
+        XCTAssertEqual(second.text, "def")
+        XCTAssertEqual(clustersLeftToRight(ltr.line(second, style: .body)), [2, 1, 0], "still overridden")
+        XCTAssertEqual(clustersLeftToRight(ltr.line("def", style: .body)), [0, 1, 2])
+        XCTAssertEqual(ltr.measure(second, style: .body).width, ltr.measure("def", style: .body).width)
+    }
+
     func testEachClusterKeepsOneFace() throws {
         let engine = try engine()
         let mixed = engine.line("Sketch 控制項", style: .body)

@@ -11,9 +11,16 @@ public protocol Canvas: AnyObject {
     /// Draws one line of text with its baseline's left end at (`x`, `baseline`),
     /// showing only what falls inside `clip` when one is given.
     func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?)
+    /// Draws one line of a wrapped paragraph, ordered as the paragraph
+    /// orders it; a surface that does not order text draws the line alone.
+    func drawText(_ line: ParagraphLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?)
 }
 
 extension Canvas {
+    public func drawText(_ line: ParagraphLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
+        drawText(line.text, x: x, baseline: baseline, style: style, color: color, clip: clip)
+    }
+
     public func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color) {
         drawText(text, x: x, baseline: baseline, style: style, color: color, clip: nil)
     }

@@ -78,7 +78,7 @@ public struct Inspector {
     /// A dark bar along the bottom edge, the caption wrapped to fit in it.
     private func paintCaption(_ caption: String, viewport: Size, direction: LayoutDirection, on canvas: Canvas) {
         let pad = Int(metrics.popupPadding)
-        let lines = breaker.lines(caption, width: viewport.width - 2 * metrics.padding, style: .body)
+        let lines = breaker.wrap(caption, width: viewport.width - 2 * metrics.padding, style: .body).lines
         let lineHeight = Int(measurer.measure(caption, style: .body).height)
         let height = lines.count * lineHeight + 2 * pad
         let top = Int(viewport.height) - height
@@ -88,7 +88,7 @@ public struct Inspector {
             let width = measurer.measure(line, style: .body).width
             let x = direction == .leftToRight ? metrics.padding : viewport.width - metrics.padding - width
             canvas.drawText(line, x: Int(x), baseline: top + pad + index * lineHeight + ascent, style: .body,
-                            color: palette.captionText)
+                            color: palette.captionText, clip: nil)
         }
     }
 }

@@ -10,14 +10,15 @@ public struct SceneNode: Hashable, Sendable {
     public var text: String
     /// Wrapped lines, or nil when the text is one line: most nodes are, and
     /// a resize then builds no array for each of them.
-    private var wrappedLines: [String]?
+    private var wrapped: [ParagraphLine]?
     public var style: TextStyle
     /// The target frame: where the plan puts this node.
     public var frame: Rect
 
-    public init(id: NodeID, kind: NodeKind, text: String, lines: [String], style: TextStyle, frame: Rect) {
+    public init(id: NodeID, kind: NodeKind, text: String, lines: [ParagraphLine], style: TextStyle, frame: Rect) {
         self.init(id: id, kind: kind, text: text, style: style, frame: frame)
-        self.lines = lines
+        // One line that is the whole text is stored as none, so equal nodes compare equal.
+        wrapped = lines.count == 1 && lines[0].text == text ? nil : lines
     }
 
     /// A node whose text is drawn on one line.
@@ -31,8 +32,11 @@ public struct SceneNode: Hashable, Sendable {
 
     /// The text as drawn: wrapped lines for headings and footers, one line otherwise.
     public var lines: [String] {
-        get { wrappedLines ?? [text] }
-        // One line equal to the text is stored as none, so equal nodes compare equal.
-        set { wrappedLines = newValue.count == 1 && newValue[0] == text ? nil : newValue }
+        wrapped?.map(\.text) ?? [text]
+    }
+
+    /// The same lines with the paragraph that orders each.
+    public var paragraphLines: [ParagraphLine] {
+        wrapped ?? [ParagraphLine(text)]
     }
 }

@@ -125,8 +125,15 @@ public final class BackBuffer: Canvas {
     }
 
     public func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
+        drawShaped(engine.line(text, style: style), x: x, baseline: baseline, color: color, clip: clip)
+    }
+
+    public func drawText(_ line: ParagraphLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
+        drawShaped(engine.line(line, style: style), x: x, baseline: baseline, color: color, clip: clip)
+    }
+
+    private func drawShaped(_ line: ShapedLine, x: Int, baseline: Int, color: Color, clip: PixelRect?) {
         guard let draw else { return }
-        let line = engine.line(text, style: style)
         // Setting a clip costs the server two requests a label; a line that
         // stays inside its box does without.
         let clip = clip.flatMap { Self.reaches(line, x: x, baseline: baseline, outside: $0) ? $0 : nil }
