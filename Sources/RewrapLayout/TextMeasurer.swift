@@ -2,13 +2,20 @@
 /// with HarfBuzz; tests use a fixed-advance fake, so layout needs no fonts.
 public protocol TextMeasurer {
     func measure(_ text: String, style: TextStyle) -> TextMetrics
-    /// A line as its paragraph orders it; a measurer that does not order
-    /// text measures the line alone.
-    func measure(_ line: ParagraphLine, style: TextStyle) -> TextMetrics
+    /// `lines`, which sit at `ranges` of `paragraph`'s scalars, as the
+    /// paragraph orders them; a measurer that does not order text leaves
+    /// each line to itself.
+    func wrappedLines(_ lines: [String], at ranges: [Range<Int>], of paragraph: String) -> [WrappedLine]
+    /// A wrapped line as its paragraph orders it.
+    func measure(_ line: WrappedLine, style: TextStyle) -> TextMetrics
 }
 
 extension TextMeasurer {
-    public func measure(_ line: ParagraphLine, style: TextStyle) -> TextMetrics {
+    public func wrappedLines(_ lines: [String], at ranges: [Range<Int>], of paragraph: String) -> [WrappedLine] {
+        lines.map { WrappedLine($0) }
+    }
+
+    public func measure(_ line: WrappedLine, style: TextStyle) -> TextMetrics {
         measure(line.text, style: style)
     }
 }

@@ -44,10 +44,10 @@ public final class LineBreaker {
             self.whole = whole
         }
 
-        /// Pieces `range` as one line of the paragraph set whole.
-        func line(_ range: Range<Int>) -> ParagraphLine {
-            let start = ends[range.lowerBound] - pieces[range.lowerBound].text.unicodeScalars.count
-            return ParagraphLine(paragraph: whole.lines[0].text, scalars: start..<ends[range.upperBound - 1])
+        /// Where pieces `range`, set as one line, sit among the scalars of
+        /// the paragraph set whole.
+        func scalars(of range: Range<Int>) -> Range<Int> {
+            ends[range.lowerBound] - pieces[range.lowerBound].text.unicodeScalars.count..<ends[range.upperBound - 1]
         }
 
         var isMeasured: Bool { widths.count == pieces.count }
@@ -80,8 +80,9 @@ public final class LineBreaker {
             }
         }
         if let known = paragraph.wrapped[starts] { return known }
-        let ends = starts.dropFirst() + [paragraph.pieces.count]
-        let lines = zip(starts, ends).map { start, end in paragraph.line(start..<end) }
+        let ranges = zip(starts, starts.dropFirst() + [paragraph.pieces.count]).map { $0..<$1 }
+        let lines = measurer.wrappedLines(ranges.map { Self.line(paragraph.pieces[$0]) }, at: ranges.map(paragraph.scalars(of:)),
+                                          of: paragraph.whole.lines[0].text)
         let wrapped = made(lines, style: style)
         paragraph.wrapped[starts] = wrapped
         return wrapped
@@ -92,7 +93,7 @@ public final class LineBreaker {
         pieces.enumerated().map { $0.offset == 0 ? $0.element.text : $0.element.separator + $0.element.text }.joined()
     }
 
-    private func made(_ lines: [ParagraphLine], style: TextStyle) -> WrappedText {
+    private func made(_ lines: [WrappedLine], style: TextStyle) -> WrappedText {
         WrappedText(lines: lines, metrics: lines.map { measurer.measure($0, style: style) })
     }
 
@@ -105,7 +106,7 @@ public final class LineBreaker {
             end += (index == 0 ? 0 : piece.separator.unicodeScalars.count) + piece.text.unicodeScalars.count
             return end
         }
-        let whole = ParagraphLine(pieces.isEmpty ? text : Self.line(pieces[...]))
+        let whole = WrappedLine(pieces.isEmpty ? text : Self.line(pieces[...]))
         let paragraph = Paragraph(pieces: pieces, ends: ends, whole: made([whole], style: style))
         if paragraphs.count >= capacity { paragraphs.removeAll(keepingCapacity: true) }
         paragraphs[key] = paragraph

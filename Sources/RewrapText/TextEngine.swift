@@ -27,11 +27,11 @@ public final class TextEngine: TextMeasurer {
         var direction: LayoutDirection
     }
 
-    /// Lines of wrapped paragraphs that need their paragraph to be ordered.
-    private var linesInContext: [ContextKey: ShapedLine] = [:]
+    /// Wrapped lines ordered by levels their paragraph gave them.
+    private var wrapped: [WrappedKey: ShapedLine] = [:]
 
-    private struct ContextKey: Hashable {
-        var line: ParagraphLine
+    private struct WrappedKey: Hashable {
+        var line: WrappedLine
         var style: TextStyle
     }
 
@@ -57,21 +57,25 @@ public final class TextEngine: TextMeasurer {
         return shaped
     }
 
-    /// A wrapped line, ordered with the levels its whole paragraph resolves
-    /// to (UAX #9 rules X1–I2), so an embedding opened on one line goes on
-    /// to the next, and neutrals take their direction from both sides of a
-    /// break. A paragraph whose levels are all the same needs no context.
-    public func line(_ line: ParagraphLine, style: TextStyle) -> ShapedLine {
-        let uniform = direction == .leftToRight
-            && !line.paragraph.unicodeScalars.contains { $0.value >= BidiParagraph.firstRightToLeftScalar }
-        if uniform || line.isWholeParagraph { return self.line(line.text, style: style) }
-        let key = ContextKey(line: line, style: style)
-        if let known = linesInContext[key] { return known }
-        let paragraph = line.paragraph.unicodeScalars.map(\.value)
-        let levels = Array(BidiParagraph.resolvedLevels(of: paragraph, direction: direction)[line.scalars])
-        let shaped = shape(line.text, scalars: Array(paragraph[line.scalars]), levels: levels, style: style)
-        if linesInContext.count >= capacity { linesInContext.removeAll(keepingCapacity: true) }
-        linesInContext[key] = shaped
+    /// Resolves the paragraph's levels once (UAX #9 rules X1–I2) and gives
+    /// each line its share, so an embedding opened on one line goes on to
+    /// the next, and neutrals take their direction from both sides of a
+    /// break. Left-to-right text with nothing right to left needs none.
+    public func wrappedLines(_ lines: [String], at ranges: [Range<Int>], of paragraph: String) -> [WrappedLine] {
+        let scalars = paragraph.unicodeScalars.map(\.value)
+        guard lines.count > 1, direction == .rightToLeft || scalars.contains(where: { $0 >= BidiParagraph.firstRightToLeftScalar })
+        else { return lines.map { WrappedLine($0) } }
+        let levels = BidiParagraph.resolvedLevels(of: scalars, direction: direction)
+        return zip(lines, ranges).map { WrappedLine($0, levels: Array(levels[$1])) }
+    }
+
+    public func line(_ line: WrappedLine, style: TextStyle) -> ShapedLine {
+        guard let levels = line.levels else { return self.line(line.text, style: style) }
+        let key = WrappedKey(line: line, style: style)
+        if let known = wrapped[key] { return known }
+        let shaped = shape(line.text, scalars: line.text.unicodeScalars.map(\.value), levels: levels, style: style)
+        if wrapped.count >= capacity { wrapped.removeAll(keepingCapacity: true) }
+        wrapped[key] = shaped
         return shaped
     }
 
@@ -84,7 +88,7 @@ public final class TextEngine: TextMeasurer {
         metrics(of: line(text, style: style))
     }
 
-    public func measure(_ line: ParagraphLine, style: TextStyle) -> TextMetrics {
+    public func measure(_ line: WrappedLine, style: TextStyle) -> TextMetrics {
         metrics(of: self.line(line, style: style))
     }
 

@@ -2,9 +2,9 @@ import RewrapLayout
 
 /// A paragraph broken into lines, with what the page needs to place it:
 /// each line's measurements, made once for each set of breaks. Each line
-/// keeps its paragraph, which orders it.
+/// keeps the levels its paragraph ordered it by.
 public struct WrappedText: Sendable {
-    public let lines: [ParagraphLine]
+    public let lines: [WrappedLine]
     public let metrics: [TextMetrics]
 
     /// The widest line.

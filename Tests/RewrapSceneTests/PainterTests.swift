@@ -74,21 +74,21 @@ final class PainterTests: XCTestCase {
 
     // MARK: - Wrapped text
 
-    /// Keeps the lines handed over with their paragraph, which a surface
-    /// that orders text needs; other text is of no interest here.
+    /// Keeps the lines handed over as wrapped lines, which a surface that
+    /// orders text needs; other text is of no interest here.
     private final class ParagraphRecorder: Canvas {
-        var lines: [ParagraphLine] = []
+        var lines: [WrappedLine] = []
         func clear(_ color: Color) {}
         func fill(_ shape: Shape, x: Int, y: Int, color: Color) {}
         func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {}
-        func drawText(_ line: ParagraphLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
+        func drawText(_ line: WrappedLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
             lines.append(line)
         }
     }
 
-    /// A wrapped footer's lines reach the surface with their paragraph, so
-    /// the bidi algorithm can order each as the whole paragraph resolves it.
-    func testWrappedLinesAreDrawnWithTheirParagraph() throws {
+    /// A wrapped footer's lines reach the surface as wrapped lines, so each
+    /// can be ordered as the whole paragraph resolves it.
+    func testWrappedLinesAreDrawnAsWrappedLines() throws {
         let state = PanelState(panel: try PanelLoader.load(path: PanelFixture.shippedPath))
         let scene = PageLayout(metrics: metrics, strings: Strings(.english), measurer: measurer).scene(for: state, viewportWidth: 200)
         let footer = try XCTUnwrap(scene.node(.chipsFooter))
@@ -96,9 +96,9 @@ final class PainterTests: XCTestCase {
         let canvas = ParagraphRecorder()
         painter.paint(Painter.Frame(scene: scene, presented: scene.nodes.map { PixelRect($0.frame) }, viewport: Size(width: 200, height: 2000),
                                     scroll: .zero, focus: nil, hovered: nil, pressed: nil), on: canvas)
-        let drawn = canvas.lines.filter { $0.paragraph == footer.text }
-        XCTAssertEqual(drawn.map(\.text), footer.lines)
-        XCTAssertEqual(drawn.map(\.scalars.lowerBound).sorted(), drawn.map(\.scalars.lowerBound), "in paragraph order")
+        let drawn = canvas.lines.map(\.text)
+        let start = try XCTUnwrap(drawn.firstIndex(of: footer.lines[0]), "the footer's lines are handed over as wrapped lines")
+        XCTAssertEqual(Array(drawn[start...].prefix(footer.lines.count)), footer.lines)
     }
 
     // MARK: - Culling

@@ -13,22 +13,22 @@ final class SceneNodeTests: XCTestCase {
     }
 
     func testNodesEqualHoweverTheirOneLineWasGiven() {
-        let given = SceneNode(id: "shape", kind: .dropdown, text: "Shape: Circle", lines: [ParagraphLine("Shape: Circle")],
+        let given = SceneNode(id: "shape", kind: .dropdown, text: "Shape: Circle", lines: [WrappedLine("Shape: Circle")],
                               style: .body, frame: frame)
         let implied = SceneNode(id: "shape", kind: .dropdown, text: "Shape: Circle", style: .body, frame: frame)
         XCTAssertEqual(given, implied)
         XCTAssertEqual(Set([given, implied]).count, 1)
     }
 
-    func testWrappedLinesAreKeptWithTheirParagraph() {
+    func testWrappedLinesAreKeptWithTheirLevels() {
         let text = "Pick a shape"
-        let lines = [ParagraphLine(paragraph: text, scalars: 0..<6), ParagraphLine(paragraph: text, scalars: 7..<12)]
+        let lines = [WrappedLine("Pick a", levels: [2, 2, 2, 2, 2, 2]), WrappedLine("shape", levels: [2, 2, 2, 2, 2])]
         let node = SceneNode(id: .menusFooter, kind: .text, text: text, lines: lines, style: .body, frame: frame)
         XCTAssertEqual(node.lines, ["Pick a", "shape"])
-        XCTAssertEqual(node.paragraphLines, lines)
+        XCTAssertEqual(node.wrappedLines, lines)
         XCTAssertNotEqual(node, SceneNode(id: .menusFooter, kind: .text, text: text, style: .body, frame: frame))
         // A single line that is not the text is kept as given.
-        let cut = SceneNode(id: .menusFooter, kind: .text, text: text, lines: [lines[0]], style: .body, frame: frame)
-        XCTAssertEqual(cut.lines, ["Pick a"])
+        let cut = SceneNode(id: .menusFooter, kind: .text, text: text, lines: [WrappedLine("Pick")], style: .body, frame: frame)
+        XCTAssertEqual(cut.lines, ["Pick"])
     }
 }

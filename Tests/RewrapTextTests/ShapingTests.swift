@@ -124,16 +124,18 @@ final class ShapingTests: XCTestCase {
         // Right to left, the comma between two Latin words is Latin (N1);
         // at the end of a line of its own it would take the paragraph's side.
         let rtl = try engine(.rightToLeft)
-        let hello = ParagraphLine(paragraph: "Hello, world.", scalars: 0..<6)
-        XCTAssertEqual(clustersLeftToRight(rtl.line(hello, style: .body)), [0, 1, 2, 3, 4, 5], "'Hello,' as the paragraph has it")
+        let wrapped = rtl.wrappedLines(["Hello,", "world."], at: [0..<6, 7..<13], of: "Hello, world.")
+        XCTAssertEqual(wrapped.map(\.text), ["Hello,", "world."])
+        XCTAssertEqual(clustersLeftToRight(rtl.line(wrapped[0], style: .body)), [0, 1, 2, 3, 4, 5], "'Hello,' as the paragraph has it")
         XCTAssertEqual(clustersLeftToRight(rtl.line("Hello,", style: .body)), [5, 0, 1, 2, 3, 4], "fixture: alone, the comma goes left")
         // An override opened on the first line goes on over the second (X6).
         let ltr = try engine(.leftToRight)
-        let second = ParagraphLine(paragraph: "\u{202E}abc def", scalars: 5..<8)
-        XCTAssertEqual(second.text, "def")
+        let second = ltr.wrappedLines(["\u{202E}abc", "def"], at: [0..<4, 5..<8], of: "\u{202E}abc def")[1]
         XCTAssertEqual(clustersLeftToRight(ltr.line(second, style: .body)), [2, 1, 0], "still overridden")
         XCTAssertEqual(clustersLeftToRight(ltr.line("def", style: .body)), [0, 1, 2])
         XCTAssertEqual(ltr.measure(second, style: .body).width, ltr.measure("def", style: .body).width)
+        // Left to right with nothing right to left, a line orders the same alone.
+        XCTAssertNil(ltr.wrappedLines(["Hello,", "world."], at: [0..<6, 7..<13], of: "Hello, world.")[0].levels)
     }
 
     func testEachClusterKeepsOneFace() throws {

@@ -13,11 +13,11 @@ public protocol Canvas: AnyObject {
     func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?)
     /// Draws one line of a wrapped paragraph, ordered as the paragraph
     /// orders it; a surface that does not order text draws the line alone.
-    func drawText(_ line: ParagraphLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?)
+    func drawText(_ line: WrappedLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?)
 }
 
 extension Canvas {
-    public func drawText(_ line: ParagraphLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
+    public func drawText(_ line: WrappedLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
         drawText(line.text, x: x, baseline: baseline, style: style, color: color, clip: clip)
     }
 

@@ -60,7 +60,7 @@ public struct Painter {
             switch node.kind {
             case .heading, .text, .empty:
                 let color = node.kind == .heading ? palette.text : palette.secondaryText
-                paintLines(node.paragraphLines, in: box, style: node.style, color: color, direction: direction, on: canvas)
+                paintLines(node.wrappedLines, in: box, style: node.style, color: color, direction: direction, on: canvas)
             case .dropdown:
                 paintDropdown(node.text, in: box, hovered: frame.hovered == node.id || frame.pressed == node.id,
                               direction: direction, on: canvas)
@@ -117,7 +117,7 @@ public struct Painter {
         }
     }
 
-    private func paintLines(_ lines: [ParagraphLine], in box: PixelRect, style: TextStyle, color: Color,
+    private func paintLines(_ lines: [WrappedLine], in box: PixelRect, style: TextStyle, color: Color,
                             direction: LayoutDirection, on canvas: Canvas) {
         var top = Double(box.y)
         for line in lines {

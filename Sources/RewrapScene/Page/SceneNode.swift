@@ -10,12 +10,12 @@ public struct SceneNode: Hashable, Sendable {
     public var text: String
     /// Wrapped lines, or nil when the text is one line: most nodes are, and
     /// a resize then builds no array for each of them.
-    private var wrapped: [ParagraphLine]?
+    private var wrapped: [WrappedLine]?
     public var style: TextStyle
     /// The target frame: where the plan puts this node.
     public var frame: Rect
 
-    public init(id: NodeID, kind: NodeKind, text: String, lines: [ParagraphLine], style: TextStyle, frame: Rect) {
+    public init(id: NodeID, kind: NodeKind, text: String, lines: [WrappedLine], style: TextStyle, frame: Rect) {
         self.init(id: id, kind: kind, text: text, style: style, frame: frame)
         // One line that is the whole text is stored as none, so equal nodes compare equal.
         wrapped = lines.count == 1 && lines[0].text == text ? nil : lines
@@ -35,8 +35,8 @@ public struct SceneNode: Hashable, Sendable {
         wrapped?.map(\.text) ?? [text]
     }
 
-    /// The same lines with the paragraph that orders each.
-    public var paragraphLines: [ParagraphLine] {
-        wrapped ?? [ParagraphLine(text)]
+    /// The same lines with the levels their paragraph ordered them by.
+    public var wrappedLines: [WrappedLine] {
+        wrapped ?? [WrappedLine(text)]
     }
 }

@@ -128,7 +128,7 @@ public final class BackBuffer: Canvas {
         drawShaped(engine.line(text, style: style), x: x, baseline: baseline, color: color, clip: clip)
     }
 
-    public func drawText(_ line: ParagraphLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
+    public func drawText(_ line: WrappedLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
         drawShaped(engine.line(line, style: style), x: x, baseline: baseline, color: color, clip: clip)
     }
 

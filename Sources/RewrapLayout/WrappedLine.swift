@@ -1,0 +1,17 @@
+/// One line of a wrapped paragraph. The Unicode bidi algorithm resolves
+/// levels over a whole paragraph and only then orders each line, so a line
+/// carries the levels its paragraph gave its scalars, when those can differ
+/// from what the line would resolve alone.
+///
+///     WrappedLine("Shape: Circle")              // orders the same alone
+///     WrappedLine("Hello,", levels: [2, 2, 2, 2, 2, 2])
+public struct WrappedLine: Hashable, Sendable {
+    public let text: String
+    /// One per Unicode scalar of `text`; nil when the line orders the same alone.
+    public let levels: [UInt8]?
+
+    public init(_ text: String, levels: [UInt8]? = nil) {
+        self.text = text
+        self.levels = levels
+    }
+}
