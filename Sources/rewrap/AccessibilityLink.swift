@@ -58,7 +58,12 @@ final class AccessibilityLink {
             looked = true
             // A bus that accepts and never answers costs the window this second, once.
             let deadline = BusDeadline(seconds: 1)
-            bridge = (toolkit.accessibilityBusAddress ?? AccessibilityBus.addressFromSessionBus(by: deadline)).flatMap {
+            var address = toolkit.accessibilityBusAddress ?? AccessibilityBus.addressFromSessionBus(by: deadline)
+            if let named = address, !AccessibilityBus.isLocalSocket(named) {
+                writeLine("rewrap: not joining the accessibility bus: its address is not a local socket")
+                address = nil
+            }
+            bridge = address.flatMap {
                 ATSPIBridge(address: $0, tree: tree(), mainWindowOrigin: { [unowned toolkit] in toolkit.mainWindowOrigin }, by: deadline)
             }
         }

@@ -241,6 +241,25 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(session.stderr, "", "silently")
     }
 
+    /// Any client on the display can write `AT_SPI_BUS`; an address that
+    /// would make libdbus run a program is refused, in one line.
+    func testABusAddressThatRunsAProgramIsRefused() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let marker = NSTemporaryDirectory() + "rewrap-unixexec-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let address = "unixexec:path=/bin/sh,argv0=sh,argv1=-c,argv2=touch%20\(marker)"
+        XCTAssertEqual(try runCommand(["/usr/bin/xprop", "-root", "-f", "AT_SPI_BUS", "8s", "-set", "AT_SPI_BUS", address],
+                                      environment: ["DISPLAY": server.display]).status, 0)
+        let session = try RewrapSession(environment: ["DBUS_SESSION_BUS_ADDRESS": ""], server: server)
+        defer { session.close() }
+        try session.settledFrame()
+        try session.waitUntil("the look for a bus") { !session.stderr.isEmpty }
+        XCTAssertEqual(session.stderr, "rewrap: not joining the accessibility bus: its address is not a local socket\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "the address's program ran")
+        XCTAssertTrue(session.process.isRunning)
+    }
+
     /// A bus that takes the connection and never answers, named on the root
     /// window: the program gives up on it within a second and keeps
     /// answering keys, where libdbus alone would wait 25 s.

@@ -15,4 +15,13 @@ public enum AccessibilityBus {
         let address = library.call("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", on: connection, by: deadline)
         return address.flatMap { $0.isEmpty ? nil : $0 }
     }
+
+    /// True when every address in the list is a local socket (`unix:`).
+    /// Any client on the display can write the root window's property, and
+    /// libdbus runs the program a `unixexec:` address names, so nothing else
+    /// is opened.
+    public static func isLocalSocket(_ address: String) -> Bool {
+        let entries = address.split(separator: ";")
+        return !entries.isEmpty && entries.allSatisfy { $0.hasPrefix("unix:") }
+    }
 }
