@@ -80,6 +80,10 @@ public final class TextEngine: TextMeasurer {
     }
 
     private func shape(_ text: String, scalars: [UInt32], levels: [UInt8], style: TextStyle) -> ShapedLine {
+        if let capped = StreamSafe.capped(scalars, levels: levels) {
+            let text = String(String.UnicodeScalarView(capped.scalars.compactMap(Unicode.Scalar.init)))
+            return shape(text, scalars: capped.scalars, levels: capped.levels, style: style)
+        }
         let items = Itemizer.items(of: text, scalars: scalars, levels: levels, style: style, fonts: fonts)
         return shaper.line(items, scalars: scalars, fallbackFace: fonts.primary(style))
     }

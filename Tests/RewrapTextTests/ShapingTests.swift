@@ -138,6 +138,23 @@ final class ShapingTests: XCTestCase {
         XCTAssertNil(ltr.wrappedLines(["Hello,", "world."], at: [0..<6, 7..<13], of: "Hello, world.")[0].levels)
     }
 
+    /// Past Unicode's stream-safe bound of 30 marks in a row, marks are
+    /// left out: a tower of 50,000 shapes and draws as one of 30, and a
+    /// starter between two towers keeps both.
+    func testMarksPastTheStreamSafeBoundAreLeftOut() throws {
+        let engine = try engine()
+        let marks = { (count: Int) in String(repeating: "\u{301}", count: count) }
+        let bounded = engine.line("a" + marks(30), style: .body)
+        let tower = engine.line("a" + marks(50_000), style: .body)
+        XCTAssertEqual(tower.glyphCount, bounded.glyphCount)
+        XCTAssertEqual(tower.width, bounded.width)
+        XCTAssertEqual(engine.line("a" + marks(31), style: .body).glyphCount, bounded.glyphCount, "the 31st mark is left out")
+        XCTAssertLessThan(engine.line("a" + marks(29), style: .body).glyphCount, bounded.glyphCount, "the 30th is not")
+        let second = engine.line("b" + marks(30), style: .body)
+        let two = engine.line("a" + marks(30) + "b" + marks(30), style: .body)
+        XCTAssertEqual(two.glyphCount, bounded.glyphCount + second.glyphCount, "each tower within the bound")
+    }
+
     func testEachClusterKeepsOneFace() throws {
         let engine = try engine()
         let mixed = engine.line("Sketch 控制項", style: .body)

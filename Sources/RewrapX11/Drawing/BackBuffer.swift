@@ -166,10 +166,19 @@ public final class BackBuffer: Canvas {
                     count += 1
                 }
             }
-            withColor(color) { XftDrawGlyphFontSpec(draw, $0, specs.baseAddress, Int32(count)) }
+            // Xft sends one request per call, and a request past X's 256 kB
+            // kills the connection: a label of 22,000 joiners reached it.
+            withColor(color) { color in
+                for start in stride(from: 0, to: count, by: Self.glyphsPerRequest) {
+                    XftDrawGlyphFontSpec(draw, color, specs.baseAddress! + start, Int32(min(Self.glyphsPerRequest, count - start)))
+                }
+            }
         }
         if clip != nil { XftDrawSetClip(draw, nil) }
     }
+
+    /// About 12 bytes each on the wire: well under a request's limit.
+    private static let glyphsPerRequest = 4096
 
     private static func reaches(_ line: ShapedLine, x: Int, baseline: Int, outside box: PixelRect) -> Bool {
         x < box.x || x + line.width > box.x + box.width
