@@ -30,7 +30,12 @@ final class FontCollection {
             guard let request = FcNameParse(options.pattern) else {
                 throw TextEngineError("rewrap: bad font pattern \"\(options.pattern)\"")
             }
-            Self.scaleSize(of: request, by: options.scale)
+            let pixels = Self.scaleSize(of: request, by: options.scale)
+            guard Self.pixelSizes.contains(pixels) else {
+                FcPatternDestroy(request)
+                throw TextEngineError("rewrap: font size \(pixels) px from \"\(options.pattern)\" is out of range, expected "
+                                      + "\(Int(Self.pixelSizes.lowerBound)) to \(Int(Self.pixelSizes.upperBound)) px")
+            }
             if style == .bold {
                 FcPatternDel(request, FC_WEIGHT)
                 FcPatternAddInteger(request, FC_WEIGHT, Int32(FC_WEIGHT_BOLD))
@@ -147,9 +152,13 @@ final class FontCollection {
         return face
     }
 
+    /// Past a thousand pixels a glyph's image outgrows what X takes in one
+    /// request; below one there is nothing to read.
+    static let pixelSizes: ClosedRange<Double> = 1...1000
+
     /// Sets a pixel size: the pattern's own (in pixels or points, at 96 dpi)
-    /// or 14 px, times the interface scale.
-    private static func scaleSize(of pattern: OpaquePointer, by scale: Double) {
+    /// or 14 px, times the interface scale; returns it.
+    private static func scaleSize(of pattern: OpaquePointer, by scale: Double) -> Double {
         var pixels = 0.0, points = 0.0
         if FcPatternGetDouble(pattern, FC_PIXEL_SIZE, 0, &pixels) != FcResultMatch {
             pixels = FcPatternGetDouble(pattern, FC_SIZE, 0, &points) == FcResultMatch ? points * 96 / 72 : 14
@@ -157,6 +166,7 @@ final class FontCollection {
         FcPatternDel(pattern, FC_PIXEL_SIZE)
         FcPatternDel(pattern, FC_SIZE)
         FcPatternAddDouble(pattern, FC_PIXEL_SIZE, pixels * scale)
+        return pixels * scale
     }
 
     /// A one-line warning when a named family was asked for and another came back.

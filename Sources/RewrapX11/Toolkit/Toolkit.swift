@@ -53,7 +53,8 @@ public final class Toolkit {
     public init(options: ToolkitOptions) throws(ToolkitError) {
         connection = try XConnection(name: options.display)
         (settingsOwner, settings) = Self.currentSettings(connection)
-        let detected = (settings?.dpi ?? Self.resourceDPI(connection)).map { $0 / 96 }
+        // A DPI no screen has (nan, zero, two million) is no scale to follow.
+        let detected = (settings?.dpi ?? Self.resourceDPI(connection)).flatMap { (24...1536).contains($0) ? $0 / 96 : nil }
         scale = Metrics.clamped(scale: options.scale ?? detected ?? 1)
         scrollStep = Metrics(scale: scale).scrollStep
         timer = try DeadlineTimer()
