@@ -11,7 +11,7 @@ final class FrameLog {
     private var shapedAtStart = 0
 
     init(path: String) throws {
-        writer = try TraceWriter(path: path)
+        writer = try TraceWriter(path: path, kind: "frame log")
     }
 
     func passStarted(_ toolkit: Toolkit) {

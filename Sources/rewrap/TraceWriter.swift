@@ -4,20 +4,28 @@ import Glibc
 import RewrapCommandLine
 import RewrapPanelFile
 import RewrapScene
+import RewrapX11
 
 /// Appends one line per drawn frame to the `--trace` file (or the
 /// `--frame-log`), flushed at once so a test can read frames while the
-/// program runs.
+/// program runs. A write that fails (a full disk, a reader that went away)
+/// is reported once and ends the writing, not the program.
 final class TraceWriter {
     private let file: UnsafeMutablePointer<FILE>
+    private let path: String
+    /// "trace" or "frame log", to name the file in messages.
+    private let kind: String
+    private var failed = false
     /// The next frame's number in the trace.
     private var frame = 0
 
-    init(path: String) throws {
+    init(path: String, kind: String = "trace") throws {
         guard let file = fopen(path, "w") else {
-            throw CommandError("rewrap: cannot write trace file \"\(path)\": \(String(cString: strerror(errno)))", status: 1)
+            throw CommandError("rewrap: cannot write \(kind) file \"\(path)\": \(String(cString: strerror(errno)))", status: 1)
         }
         self.file = file
+        self.path = path
+        self.kind = kind
     }
 
     deinit {
@@ -31,7 +39,10 @@ final class TraceWriter {
     }
 
     func append(line: String) {
-        fputs(line + "\n", file)
-        fflush(file)
+        guard !failed else { return }
+        if fputs(line + "\n", file) < 0 || fflush(file) != 0 {
+            failed = true
+            writeLine("rewrap: cannot write \(kind) file \"\(path)\": \(String(cString: strerror(errno))); no longer writing it")
+        }
     }
 }

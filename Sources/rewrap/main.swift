@@ -45,6 +45,9 @@ func runWindow(_ tokens: [String]) throws -> Int32 {
     } catch {
         throw CommandError(error.message, status: 1)
     }
+    // A trace read through a pipe whose reader leaves must not end the
+    // program: the write fails instead, and the writer says so.
+    signal(SIGPIPE, SIG_IGN)
     let trace = try options.tracePath.map { try TraceWriter(path: $0) }
     let frameLog = try options.frameLogPath.map { try FrameLog(path: $0) }
     let toolkit: Toolkit

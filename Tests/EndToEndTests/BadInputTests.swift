@@ -49,6 +49,34 @@ final class BadInputTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked, 30)
     }
 
+    /// A trace read through a pipe whose reader goes away: the write fails,
+    /// one line says so, and the window carries on without its trace.
+    func testATraceReaderGoingAwayEndsTheTraceNotTheProgram() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let fifo = NSTemporaryDirectory() + "rewrap-fifo-\(UUID().uuidString)"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        // Reads the first frame, then leaves.
+        let reader = try DesktopProcess(["/usr/bin/python3", "-c", "import sys; print(open(sys.argv[1]).readline()[:9], flush=True)", fifo],
+                                        server: server)
+        defer { reader.stop() }
+        let rewrap = try DesktopProcess([PackagePaths.rewrapBinary, "--trace", fifo, "--geometry", "480x420+0+0"], server: server)
+        defer { rewrap.stop() }
+        try reader.waitUntil("the first frame read") { reader.log.contains("{\"frame\"") }
+        try reader.waitUntil("the reader to leave") { !reader.process.isRunning }
+        let window = try runCommand(["/usr/bin/xdotool", "search", "--sync", "--pid", "\(rewrap.process.processIdentifier)"],
+                                    environment: ["DISPLAY": server.display]).stdout.split(separator: "\n").first.map(String.init) ?? ""
+        for key in ["Tab", "Tab", "Tab"] {
+            _ = try runCommand(["/usr/bin/xdotool", "key", "--window", window, key], environment: ["DISPLAY": server.display])
+        }
+        try rewrap.waitUntil("the failed write to be reported") { rewrap.log.contains("no longer writing it") }
+        usleep(200_000)
+        XCTAssertTrue(rewrap.process.isRunning, "the window carries on")
+        XCTAssertEqual(rewrap.log.split(separator: "\n").count, 1, rewrap.log)
+        XCTAssertTrue(rewrap.log.hasPrefix("rewrap: cannot write trace file \"\(fifo)\": Broken pipe"), rewrap.log)
+    }
+
     func testMissingPanelFileIsNamed() throws {
         let result = try runCommand([PackagePaths.rewrapBinary, "--panel", "/nonexistent/panel.json"], environment: ["DISPLAY": ":987"])
         XCTAssertEqual(result.status, 1)
