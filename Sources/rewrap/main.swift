@@ -8,8 +8,10 @@ import RewrapScene
 import RewrapX11
 
 /// Writes one line to standard error and leaves with `status`.
+/// The message may repeat what was typed, newlines and terminal escapes
+/// included: those are escaped, so it stays one harmless line.
 func fail(_ message: String, status: Int32) -> Never {
-    writeLine(message)
+    writeLine(Echo.oneLine(message))
     exit(status)
 }
 

@@ -28,6 +28,19 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    /// What was typed comes back escaped: a newline cannot make two lines,
+    /// nor an escape sequence reach the terminal.
+    func testWhatWasTypedIsEscapedInTheOneLine() throws {
+        for arguments in [["--geometry", "1x\n1"], ["--theme", "\u{1B}]0;TITLE\u{07}"], ["plan", "flow", "\u{1B}[2J"],
+                          ["--direction", "r\u{2028}tl"]] {
+            let result = try runCommand([PackagePaths.rewrapBinary] + arguments, environment: ["DISPLAY": ":987"])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderrLines.count, 1, "\(arguments): \(result.stderr)")
+            let controls = result.stderr.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x2028 }
+            XCTAssertEqual(controls.count, 0, "\(arguments): \(result.stderr)")
+        }
+    }
+
     /// Every file of the hostile corpus is refused before any window opens:
     /// the test runs with a display that does not exist, so reaching X would
     /// print a different line.

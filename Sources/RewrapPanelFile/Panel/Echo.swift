@@ -23,8 +23,8 @@ public enum Echo {
     }
 
     /// The text with only the dangerous scalars escaped: no quotes, no cut.
-    /// Used on whole messages, whose file names can hold anything.
-    static func oneLine(_ text: String) -> String {
+    /// Used on whole messages, whose file names and arguments can hold anything.
+    public static func oneLine(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             out += escaped(scalar)
