@@ -20,6 +20,10 @@ extension Toolkit {
             }
         }
         readChangedDesktop()
+        if settingsStale {
+            settingsStale = false
+            events.append(settingsChanged())
+        }
         return events
     }
 
@@ -191,7 +195,8 @@ extension Toolkit {
             if event.xclient.window == connection.root,
                event.xclient.message_type == connection.atom("MANAGER"),
                Atom(truncatingIfNeeded: event.xclient.data.l.1) == connection.atom(XConnection.settingsSelection(screen: connection.screen)) {
-                return settingsChanged()
+                settingsStale = true
+                return nil
             }
             guard event.xclient.window == mainWindow, event.xclient.message_type == connection.atom("WM_PROTOCOLS") else { return nil }
             let proto = Atom(truncatingIfNeeded: event.xclient.data.l.0)
@@ -205,13 +210,11 @@ extension Toolkit {
                 forgetPopup()
                 return .popupDestroyed
             }
-            if event.xdestroywindow.window == settingsOwner {
-                return settingsChanged()
-            }
+            if event.xdestroywindow.window == settingsOwner { settingsStale = true }
             return nil
         case PropertyNotify:
-            guard event.xproperty.window == settingsOwner else { return nil }
-            return settingsChanged()
+            if event.xproperty.window == settingsOwner { settingsStale = true }
+            return nil
         case ReparentNotify:
             if event.xreparent.window == mainWindow { tracking.reparented = event.xreparent.parent != connection.root }
             return nil

@@ -26,6 +26,10 @@ public final class Toolkit {
     public internal(set) var settings: XSettings?
     /// The settings manager's window, watched for changes.
     var settingsOwner: Window
+    /// A notice of new settings came in this batch of events; they are read
+    /// once, after it, so a manager rewriting them in a loop costs one read
+    /// a batch rather than one a notice.
+    var settingsStale = false
     /// Monitors, work area and the window's place: see Toolkit+Desktop.swift.
     var tracking: DesktopTracking
     /// `_NET_WM_SYNC_REQUEST`'s counter; nil when the server has no SYNC.
