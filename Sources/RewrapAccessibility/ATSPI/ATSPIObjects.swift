@@ -31,7 +31,7 @@ struct ATSPIObjects {
     /// own id, or, for the window's own objects, one that starts with the
     /// separator, as no panel id and no menu row's id can.
     static func accessibleID(of key: AccessibleKey) -> String {
-        let own = NodeID.separator
+        let own = String(NodeID.separator)
         switch key {
         case .application: return own + "application"
         case .frame: return own + "window"
