@@ -41,15 +41,18 @@ public struct Arguments {
     }
 
     public mutating func value(for option: String) throws(CommandError) -> String {
+        let value: String
         if let attached {
             self.attached = nil
-            return attached
+            value = attached
+        } else {
+            guard next < tokens.count else { throw CommandError("rewrap \(context): \(option) needs a value") }
+            next += 1
+            value = tokens[next - 1]
         }
-        guard next < tokens.count else {
-            throw CommandError("rewrap \(context): \(option) needs a value")
-        }
-        next += 1
-        return tokens[next - 1]
+        // `--panel=` or `--panel ""` names nothing: say so, not "cannot read ''".
+        guard !value.isEmpty else { throw CommandError("rewrap \(context): \(option) needs a value, not an empty one") }
+        return value
     }
 
     /// An option that takes no value: `--inspect`, never `--inspect=no`,

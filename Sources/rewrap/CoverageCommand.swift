@@ -9,6 +9,9 @@ import RewrapText
 /// With no arguments it checks the shipped panels.
 enum CoverageCommand {
     static func run(_ paths: [String]) throws -> Int32 {
+        if let option = paths.first(where: { $0.hasPrefix("-") }) {
+            throw CommandError("rewrap coverage: unknown option '\(option)'; it takes panel files only")
+        }
         let panels = paths.isEmpty ? shippedPanels() : paths
         guard !panels.isEmpty else {
             throw CommandError("rewrap coverage: no panel files found beside the program", status: 1)

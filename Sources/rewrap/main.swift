@@ -72,6 +72,8 @@ do {
     switch tokens.first {
     case "plan":
         print(try PlanCommand.run(Array(tokens.dropFirst())))
+        // A full disk or a closed output must not pass for a plan written.
+        if fflush(nil) != 0 { fail("rewrap plan: cannot write the plan: \(String(cString: strerror(errno)))", status: 1) }
     case "coverage":
         exit(try CoverageCommand.run(Array(tokens.dropFirst())))
     case "--help", "-h", "help":

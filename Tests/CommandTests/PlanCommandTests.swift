@@ -142,6 +142,14 @@ final class PlanCommandTests: XCTestCase {
         }
     }
 
+    /// A plan that could not be written is not a plan written: /dev/full
+    /// takes the bytes and fails the flush.
+    func testAPlanThatCannotBeWrittenFailsInOneLine() throws {
+        let result = try runCommand(["/bin/sh", "-c", "exec \"$0\" plan flow 80x24 > /dev/full", PackagePaths.rewrapBinary])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines, ["rewrap plan: cannot write the plan: No space left on device"])
+    }
+
     func testHelpDescribesBothPlans() throws {
         let result = try runCommand([PackagePaths.rewrapBinary, "--help"])
         XCTAssertEqual(result.status, 0)

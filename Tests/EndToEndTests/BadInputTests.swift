@@ -20,11 +20,20 @@ final class BadInputTests: XCTestCase {
         for arguments in [["--geometry", "wide"], ["--scale", "zero"], ["--scale", "9"], ["--bogus"], ["--geometry", "100x100+5"],
                           ["--geometry", "100x100+99999999999+0"], ["--geometry", "99999999999x100"],
                           ["--theme", "blue"], ["--theme", "Dark"], ["--direction", "up"], ["--inspect=no"],
-                          ["--reduce-motion=0"], ["--slow-motion=false"]] {
+                          ["--reduce-motion=0"], ["--slow-motion=false"], ["coverage", "--bogus"]] {
             let result = try runCommand([PackagePaths.rewrapBinary] + arguments, environment: ["DISPLAY": ":987"])
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(result.stderrLines.count, 1, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(arguments.last!), "\(arguments) should be named: \(result.stderr)")
+        }
+    }
+
+    /// An option given an empty value is named as such, not taken as a file called "".
+    func testAnEmptyValueIsNamed() throws {
+        for (arguments, option) in [(["--panel="], "--panel"), (["--trace", ""], "--trace"), (["--font", ""], "--font")] {
+            let result = try runCommand([PackagePaths.rewrapBinary] + arguments, environment: ["DISPLAY": ":987"])
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderrLines, ["rewrap options: \(option) needs a value, not an empty one"], "\(arguments)")
         }
     }
 
