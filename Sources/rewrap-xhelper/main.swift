@@ -13,6 +13,8 @@ import Glibc
 let usage = """
     usage: rewrap-xhelper close WINDOW        send WM_DELETE_WINDOW, as a window manager would
            rewrap-xhelper destroy WINDOW      XDestroyWindow on another client's window
+           rewrap-xhelper configure WINDOW WIDTH HEIGHT
+                                              send a synthetic ConfigureNotify claiming that size
            rewrap-xhelper popups              list mapped override-redirect windows
            rewrap-xhelper grab SECONDS        hold a pointer grab on the root window
            rewrap-xhelper xsettings NAME=INT...  own _XSETTINGS_S0 and publish integer settings
@@ -74,6 +76,17 @@ case "close":
     event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
     event.xclient.data.l.1 = Int(CurrentTime)
     XSendEvent(display, window(arguments[1]), 0, 0, &event)
+    XSync(display, 0)
+
+case "configure":
+    guard arguments.count == 4, let width = Int32(arguments[2]), let height = Int32(arguments[3]) else { die(usage) }
+    var event = XEvent()
+    event.xconfigure.type = ConfigureNotify
+    event.xconfigure.event = window(arguments[1])
+    event.xconfigure.window = window(arguments[1])
+    event.xconfigure.width = width
+    event.xconfigure.height = height
+    XSendEvent(display, window(arguments[1]), 0, StructureNotifyMask, &event)
     XSync(display, 0)
 
 case "destroy":

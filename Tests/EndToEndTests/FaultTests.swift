@@ -36,6 +36,20 @@ final class FaultTests: XCTestCase {
         XCTAssertTrue(session.process.isRunning)
     }
 
+    /// Any client can send the window a ConfigureNotify claiming a size;
+    /// only the server's own notices resize it. Then a key still draws.
+    func testASyntheticConfigureClaimingASizeResizesNothing() throws {
+        let session = try RewrapSession()
+        let start = try session.settledFrame()
+        XCTAssertEqual(try session.helper(["configure", session.windowID, "65535", "65535"]).status, 0)
+        let count = session.frames().count
+        try session.key("Tab")
+        try session.waitUntil("the frame for the key") { session.frames().count > count }
+        let after = try session.lastFrame()
+        XCTAssertEqual([after.width, after.height], [start.width, start.height])
+        XCTAssertEqual(session.stderr, "")
+    }
+
     func testForeignPointerGrabStillOpensTheMenuPolitely() throws {
         let session = try RewrapSession(arguments: ["--reduce-motion"])
         try session.settledFrame()

@@ -165,6 +165,9 @@ extension Toolkit {
             tracking.configured(x: Int(configure.x), y: Int(configure.y), width: Int(configure.width),
                                 height: Int(configure.height), synthetic: configure.send_event != 0)
             syncCounter?.configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+            // A synthetic notice, from a window manager or any client, says
+            // where the window is; its size only ever changes by the server's.
+            guard configure.send_event == 0 else { return nil }
             return .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
         case MotionNotify:
             guard let role = role(of: event.xmotion.window) else { return nil }
