@@ -28,6 +28,14 @@ final class DesktopTrackingTests: XCTestCase {
         XCTAssertEqual(tracking.windowFrame, Rect(x: 1901, y: 120, width: 600, height: 380), "the manager's own report of a move")
     }
 
+    /// Any client can send a ConfigureNotify: one claiming a size moves the
+    /// record of the window's place, never its size.
+    func testASyntheticEventNeverSetsTheSize() {
+        var tracking = tracking()
+        tracking.configured(x: 40, y: 50, width: 65535, height: 65535, synthetic: true)
+        XCTAssertEqual(tracking.windowFrame, Rect(x: 40, y: 50, width: 680, height: 420))
+    }
+
     func testRefreshRateFollowsTheTrackedWindow() {
         var tracking = tracking()
         tracking.desktop = Desktop(screen: Rect(x: 0, y: 0, width: 3200, height: 1024), monitors: [

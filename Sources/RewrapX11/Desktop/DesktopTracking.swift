@@ -29,11 +29,12 @@ public struct DesktopTracking {
         windowFrame.origin = origin
     }
 
-    /// A ConfigureNotify for the main window: its size always, its place
-    /// when the coordinates are the root's (not reparented, or sent by the
-    /// window manager, as ICCCM has it do after every move).
+    /// A ConfigureNotify for the main window: its size when the server sent
+    /// it (any client can send one), its place when the coordinates are the
+    /// root's (not reparented, or sent by the window manager, as ICCCM has
+    /// it do after every move).
     public mutating func configured(x: Int, y: Int, width: Int, height: Int, synthetic: Bool) {
-        windowFrame.size = Size(width: Double(width), height: Double(height))
+        if !synthetic { windowFrame.size = Size(width: Double(width), height: Double(height)) }
         if synthetic || !reparented { windowFrame.origin = Point(x: Double(x), y: Double(y)) }
     }
 }
