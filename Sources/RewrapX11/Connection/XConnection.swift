@@ -40,14 +40,20 @@ public final class XConnection {
             _exit(1)
         }
         XSetErrorHandler { display, event in
-            guard let display, let event else { return 0 }
+            guard let display, let event,
+                  XConnection.errorReports.isNew(code: event.pointee.error_code, request: event.pointee.request_code) else { return 0 }
             var text = [CChar](repeating: 0, count: 128)
             XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
             let description = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            writeLine("rewrap: X error ignored: \(description) (request \(event.pointee.request_code), resource 0x\(String(event.pointee.resourceid, radix: 16)))")
+            writeLine("rewrap: X error ignored: \(description) (request \(event.pointee.request_code), resource 0x\(String(event.pointee.resourceid, radix: 16))); "
+                      + "more of the kind are not shown")
             return 0
         }
     }
+
+    /// The error handler is a C function and can keep nothing of its own;
+    /// only the main thread talks to X.
+    nonisolated(unsafe) private static var errorReports = XErrorReports()
 
     deinit {
         XCloseDisplay(display)
