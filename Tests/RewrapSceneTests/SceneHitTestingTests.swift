@@ -7,19 +7,9 @@ import XCTest
 /// Which control a pointer is over: only dropdowns and the badge, by where
 /// they are shown rather than where the plan puts them, the topmost first.
 final class SceneHitTestingTests: XCTestCase {
-    /// Six chips at 400 px: some hide behind a badge.
+    /// The shipped panel at 400 px: some chips hide behind a badge.
     private let scene: Scene = {
-        let panel = Panel(
-            title: "Rewrap",
-            menus: MenuSection(heading: "Layout options", footer: "Choose a longer option.", items: [
-                DropdownSpec(id: "shape", title: "Shape", options: ["Circle", "Square"], selected: "Circle"),
-                DropdownSpec(id: "pattern", title: "Pattern", options: ["Solid", "Dotted"], selected: "Solid"),
-            ]),
-            chips: ChipSection(heading: "Sample labels", footer: "Resize the window.", items: [
-                ChipSpec(id: "sketch", title: "Sketch"), ChipSpec(id: "color", title: "Color samples"),
-                ChipSpec(id: "shapes", title: "Shapes"), ChipSpec(id: "notes", title: "Layout notes"),
-                ChipSpec(id: "preview", title: "Preview"), ChipSpec(id: "more", title: "More samples"),
-            ]))
+        let panel = try! PanelLoader.load(path: PanelFixture.shippedPath)
         return PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
             .scene(for: PanelState(panel: panel), viewportWidth: 400)
     }()
