@@ -28,10 +28,8 @@ final class MirroredPaintingTests: XCTestCase {
             case .clear:
                 return nil
             case .fill(let shape, let x, let y, let color):
-                let spans = shape.spans
-                let minX = spans.map(\.x).min() ?? 0, maxX = spans.map { $0.x + $0.width }.max() ?? 0
-                let minY = spans.map(\.y).min() ?? 0, maxY = spans.map { $0.y + $0.height }.max() ?? 0
-                return Mark(what: "fill \(color)", box: PixelRect(x: x + minX, y: y + minY, width: maxX - minX, height: maxY - minY))
+                let ink = shape.spans.bounds
+                return Mark(what: "fill \(color)", box: PixelRect(x: x + ink.x, y: y + ink.y, width: ink.width, height: ink.height))
             case .text(let text, let x, let baseline, let style, let color, let clip):
                 let advance = Int(measurer.measure(text, style: style).width)
                 return Mark(what: "'\(text)' \(color)", box: PixelRect(x: x, y: baseline, width: advance, height: 0), clip: clip)

@@ -27,13 +27,6 @@ final class PainterTests: XCTestCase {
         return canvas
     }
 
-    /// The smallest box holding every span, relative to the fill's offset.
-    private func bounds(_ spans: [CoverageSpan]) -> PixelRect {
-        let minX = spans.map(\.x).min() ?? 0, minY = spans.map(\.y).min() ?? 0
-        let maxX = spans.map { $0.x + $0.width }.max() ?? 0, maxY = spans.map { $0.y + $0.height }.max() ?? 0
-        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-
     // MARK: - A dropdown moves as one unit
 
     func testDropdownPartsMoveTogetherWithThePresentedFrame() throws {
@@ -59,11 +52,11 @@ final class PainterTests: XCTestCase {
         for fill in fills.prefix(2) {
             XCTAssertEqual(fill.x, box.x)
             XCTAssertEqual(fill.y, box.y)
-            XCTAssertEqual(bounds(fill.shape.spans), PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+            XCTAssertEqual(fill.shape.spans.bounds, PixelRect(x: 0, y: 0, width: box.width, height: box.height))
         }
         // The chevron sits 10 px in from the right edge and is 8 px wide.
         XCTAssertEqual(fills[2].x, box.x + box.width - 10 - 8)
-        let chevron = bounds(fills[2].shape.spans)
+        let chevron = fills[2].shape.spans.bounds
         XCTAssertEqual(Double(fills[2].y + chevron.y) + Double(chevron.height) / 2, Double(box.y) + Double(box.height) / 2, accuracy: 1)
         let label = try XCTUnwrap(canvas.texts.first)
         XCTAssertEqual(label.text, "Shape: Circle")
@@ -74,18 +67,6 @@ final class PainterTests: XCTestCase {
 
     // MARK: - Wrapped text
 
-    /// Keeps the lines handed over as wrapped lines, which a surface that
-    /// orders text needs; other text is of no interest here.
-    private final class ParagraphRecorder: Canvas {
-        var lines: [WrappedLine] = []
-        func clear(_ color: Color) {}
-        func fill(_ shape: Shape, x: Int, y: Int, color: Color) {}
-        func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {}
-        func drawText(_ line: WrappedLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
-            lines.append(line)
-        }
-    }
-
     /// A wrapped footer's lines reach the surface as wrapped lines, so each
     /// can be ordered as the whole paragraph resolves it.
     func testWrappedLinesAreDrawnAsWrappedLines() throws {
@@ -93,10 +74,10 @@ final class PainterTests: XCTestCase {
         let scene = PageLayout(metrics: metrics, strings: Strings(.english), measurer: measurer).scene(for: state, viewportWidth: 200)
         let footer = try XCTUnwrap(scene.node(.chipsFooter))
         XCTAssertGreaterThan(footer.lines.count, 1, "fixture: the footer wraps at 200 px")
-        let canvas = ParagraphRecorder()
+        let canvas = RecordingCanvas()
         painter.paint(Painter.Frame(scene: scene, presented: scene.nodes.map { PixelRect($0.frame) }, viewport: Size(width: 200, height: 2000),
                                     scroll: .zero, focus: nil, hovered: nil, pressed: nil), on: canvas)
-        let drawn = canvas.lines.map(\.text)
+        let drawn = canvas.wrappedLines.map(\.text)
         let start = try XCTUnwrap(drawn.firstIndex(of: footer.lines[0]), "the footer's lines are handed over as wrapped lines")
         XCTAssertEqual(Array(drawn[start...].prefix(footer.lines.count)), footer.lines)
     }
@@ -135,7 +116,7 @@ final class PainterTests: XCTestCase {
             // 2 px gap and 2 px ring outside the box on every side.
             let box = try XCTUnwrap(frames[id])
             let ring = try XCTUnwrap(rings.first)
-            let outline = bounds(ring.shape.spans)
+            let outline = ring.shape.spans.bounds
             XCTAssertEqual(PixelRect(x: ring.x + outline.x, y: ring.y + outline.y, width: outline.width, height: outline.height),
                            PixelRect(x: box.x - 4, y: box.y - 4, width: box.width + 8, height: box.height + 8), "\(id)")
         }
@@ -162,7 +143,7 @@ final class PainterTests: XCTestCase {
         let highlight = try XCTUnwrap(highlights.first)
         XCTAssertEqual(highlight.x, rows[2].x)
         XCTAssertEqual(highlight.y, rows[2].y)
-        XCTAssertEqual(bounds(highlight.shape.spans), PixelRect(x: 0, y: 0, width: rows[2].width, height: rows[2].height))
+        XCTAssertEqual(highlight.shape.spans.bounds, PixelRect(x: 0, y: 0, width: rows[2].width, height: rows[2].height))
 
         let colors = Dictionary(canvas.texts.filter { $0.text != "✓" }.map { ($0.text, $0.color) }, uniquingKeysWith: { first, _ in first })
         XCTAssertEqual(colors, ["Circle": Palette.light.text, "Square": Palette.light.text, "Star": Palette.light.highlightText])
@@ -202,7 +183,7 @@ final class PainterTests: XCTestCase {
         XCTAssertEqual(canvas.texts.filter { $0.text == "✓" }.map(\.baseline), [labels[2].baseline], "the mark is on row 12")
 
         let border = try XCTUnwrap(canvas.fills.first { $0.color == Palette.light.popupBorder })
-        XCTAssertEqual(bounds(border.shape.spans).height, 8 + 32 + 19 * 27, "the window's height, not the whole menu's")
+        XCTAssertEqual(border.shape.spans.bounds.height, 8 + 32 + 19 * 27, "the window's height, not the whole menu's")
         let up = try XCTUnwrap(canvas.fills.first { if case .upChevron = $0.shape { true } else { false } })
         let down = try XCTUnwrap(canvas.fills.first { if case .chevron = $0.shape { true } else { false } })
         XCTAssertLessThan(up.y, 4 + 16)

@@ -23,6 +23,8 @@ public final class RecordingCanvas: Canvas {
     }
 
     public private(set) var calls: [Call] = []
+    /// The lines drawn as lines of a wrapped paragraph, also recorded as text.
+    public private(set) var wrappedLines: [WrappedLine] = []
 
     public init() {}
 
@@ -36,6 +38,11 @@ public final class RecordingCanvas: Canvas {
 
     public func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
         calls.append(.text(text, x: x, baseline: baseline, style: style, color: color, clip: clip))
+    }
+
+    public func drawText(_ line: WrappedLine, x: Int, baseline: Int, style: TextStyle, color: Color, clip: PixelRect?) {
+        wrappedLines.append(line)
+        drawText(line.text, x: x, baseline: baseline, style: style, color: color, clip: clip)
     }
 
     public var texts: [(text: String, x: Int, baseline: Int, color: Color)] {
