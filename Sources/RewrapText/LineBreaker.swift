@@ -24,23 +24,22 @@ public final class LineBreaker {
         var style: TextStyle
     }
 
-    /// A paragraph's pieces, each with what joins it to the one before, and
-    /// where each piece's scalars end in the paragraph set on one line; that
-    /// line; once it has had to break, the pieces' widths and whether a
-    /// space joins them (kept apart, so deciding breaks touches numbers
-    /// only); and the lines already made from them.
+    /// A paragraph's pieces, each with what joins it to the one before; the
+    /// paragraph set on one line; once it has had to break, the pieces'
+    /// widths, whether a space joins them (kept apart, so deciding breaks
+    /// touches numbers only) and where each piece's scalars end in the
+    /// paragraph set whole; and the lines already made from them.
     private final class Paragraph {
         let pieces: [(separator: String, text: String)]
-        let ends: [Int]
         let whole: WrappedText
+        var ends: [Int] = []
         var widths: [Double] = []
         var spaced: [Bool] = []
         var spaceWidth = 0.0
         var wrapped: [[Int]: WrappedText] = [:]
 
-        init(pieces: [(separator: String, text: String)], ends: [Int], whole: WrappedText) {
+        init(pieces: [(separator: String, text: String)], whole: WrappedText) {
             self.pieces = pieces
-            self.ends = ends
             self.whole = whole
         }
 
@@ -101,13 +100,8 @@ public final class LineBreaker {
         let key = ParagraphKey(text: text, style: style)
         if let known = paragraphs[key] { return known }
         let pieces = Self.breakablePieces(text)
-        var end = 0
-        let ends = pieces.enumerated().map { index, piece in
-            end += (index == 0 ? 0 : piece.separator.unicodeScalars.count) + piece.text.unicodeScalars.count
-            return end
-        }
         let whole = WrappedLine(pieces.isEmpty ? text : Self.line(pieces[...]))
-        let paragraph = Paragraph(pieces: pieces, ends: ends, whole: made([whole], style: style))
+        let paragraph = Paragraph(pieces: pieces, whole: made([whole], style: style))
         if paragraphs.count >= capacity { paragraphs.removeAll(keepingCapacity: true) }
         paragraphs[key] = paragraph
         return paragraph
@@ -117,6 +111,11 @@ public final class LineBreaker {
         paragraph.spaceWidth = measurer.measure(" ", style: style).width
         paragraph.widths = paragraph.pieces.map { measurer.measure($0.text, style: style).width }
         paragraph.spaced = paragraph.pieces.map { !$0.separator.isEmpty }
+        var end = 0
+        paragraph.ends = paragraph.pieces.enumerated().map { index, piece in
+            end += (index == 0 ? 0 : piece.separator.unicodeScalars.count) + piece.text.unicodeScalars.count
+            return end
+        }
     }
 
     /// Units that must stay together, each with what joins it to the one

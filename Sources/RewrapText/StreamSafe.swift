@@ -13,7 +13,8 @@ enum StreamSafe {
         var kept: [Int] = []
         var run = 0
         for (index, value) in scalars.enumerated() {
-            let combines = value >= 0x300 && Unicode.Scalar(value).map { $0.properties.canonicalCombiningClass != .notReordered } == true
+            let combines = value >= 0x300
+                && (Unicode.Scalar(value)?.properties.canonicalCombiningClass ?? .notReordered) != .notReordered
             run = combines ? run + 1 : 0
             if run <= limit { kept.append(index) }
         }

@@ -62,10 +62,10 @@ public final class TextEngine: TextMeasurer {
     /// the next, and neutrals take their direction from both sides of a
     /// break. Left-to-right text with nothing right to left needs none.
     public func wrappedLines(_ lines: [String], at ranges: [Range<Int>], of paragraph: String) -> [WrappedLine] {
-        let scalars = paragraph.unicodeScalars.map(\.value)
-        guard lines.count > 1, direction == .rightToLeft || scalars.contains(where: { $0 >= BidiParagraph.firstRightToLeftScalar })
-        else { return lines.map { WrappedLine($0) } }
-        let levels = BidiParagraph.resolvedLevels(of: scalars, direction: direction)
+        let ordersAlone = direction == .leftToRight
+            && !paragraph.unicodeScalars.contains { $0.value >= BidiParagraph.firstRightToLeftScalar }
+        guard lines.count > 1, !ordersAlone else { return lines.map { WrappedLine($0) } }
+        let levels = BidiParagraph.resolvedLevels(of: paragraph.unicodeScalars.map(\.value), direction: direction)
         return zip(lines, ranges).map { WrappedLine($0, levels: Array(levels[$1])) }
     }
 

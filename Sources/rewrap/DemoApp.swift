@@ -1,6 +1,5 @@
 import RewrapAccessibility
 import RewrapLayout
-import RewrapMotion
 import RewrapPanelFile
 import RewrapScene
 import RewrapX11
@@ -40,8 +39,7 @@ final class DemoApp {
         controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, direction: measurer.direction,
                                      inspecting: options.inspect)
         let layout = PageLayout(metrics: metrics, strings: strings, measurer: measurer, direction: measurer.direction)
-        stage = Stage(layout: layout, state: state, viewport: toolkit.initialSize,
-                      moveDuration: Animator<NodeID>.standardDuration * (options.slowMotion ? 10 : 1))
+        stage = Stage(layout: layout, state: state, viewport: toolkit.initialSize, slowMotion: options.slowMotion)
         controller.sceneChanged(stage.scene)
     }
 

@@ -21,10 +21,11 @@ final class Stage {
     /// the presented ones.
     private var animatorIsCurrent = true
 
-    init(layout: PageLayout, state: PanelState, viewport: Size, moveDuration: Double) {
+    /// `slowMotion` makes every move ten times as long, to watch one.
+    init(layout: PageLayout, state: PanelState, viewport: Size, slowMotion: Bool) {
         self.layout = layout
         scene = layout.scene(for: state, viewportWidth: viewport.width)
-        animator = Animator(duration: moveDuration)
+        animator = Animator(duration: Animator<NodeID>.standardDuration * (slowMotion ? 10 : 1))
         animator.update(targets: scene.targets, at: 0, animate: .retargetInFlight)
     }
 
