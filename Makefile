@@ -37,6 +37,9 @@ RELEASE := mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a
 	swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -assume-single-threaded $(LINK)
+# lld lists each archive member it links in, from which scripts/build-deb
+# names the Debian packages the binary embeds.
+REWRAP := $(RELEASE) --product rewrap -Xlinker --why-extract=$(CURDIR)/.build/release/rewrap.archives
 # The package's version; assets/*.metainfo.xml must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
@@ -65,7 +68,7 @@ deps:
 		$(SUDO) locale-gen >/dev/null; }
 
 build: deps
-	$(RELEASE) --product rewrap
+	$(REWRAP)
 
 run: build
 	scripts/run-demo .build/release/rewrap
@@ -74,14 +77,14 @@ run: build
 # would wait forever for the lock that `swift test` holds on .build.
 test: deps
 	swift build --build-tests
-	$(RELEASE) --product rewrap
+	$(REWRAP)
 	swift test
 
 # AddressSanitizer over the unit and end-to-end tests, in its own build folder;
 # PackageTests still packages the release build.
 test-asan: deps
 	swift build --build-tests --sanitize=address --scratch-path .build/asan
-	$(RELEASE) --product rewrap
+	$(REWRAP)
 	REWRAP_BIN=$(CURDIR)/.build/asan/debug/rewrap REWRAP_SANITIZED=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp ASAN_OPTIONS=suppressions=$(CURDIR)/Tests/asan.supp \
 		swift test --skip-build --sanitize=address --scratch-path .build/asan

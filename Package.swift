@@ -8,19 +8,29 @@ import PackageDescription
 // libdbus lives only in RewrapAccessibility, behind CDBus, which opens it with
 // dlopen once a bus is found (no pkgConfig: its -ldbus-1 would load libdbus and
 // libsystemd into every start).
-// FriBidi and the small X extension libraries, of which Rewrap calls a few
-// functions each, are linked in to release builds (-l:libXi.a): six
-// libraries fewer to map, relocate and search at every start, each of which
-// kept pages resident (README, "Benchmarks"). Debug builds link them shared.
-// Xft, Xrender, fontconfig, FreeType and HarfBuzz stay shared everywhere.
+// In release builds the X and font libraries Debian ships as archives are
+// linked in (-l:libX11.a): FriBidi, fontconfig, Xlib, XCB, Xft, Xrender and
+// the X extensions. A start then maps 13 libraries instead of 23, binds none
+// of their symbols, and keeps about 0.6 MB less resident (README,
+// "Benchmarks"). FreeType and HarfBuzz stay shared, as Debian ships no
+// HarfBuzz archive and HarfBuzz must share FreeType's faces with Xft; so
+// does expat, which lintian forbids embedding. The package names what it
+// embeds in Static-Built-Using (scripts/build-deb). Debug builds link all of
+// them shared.
 // CArguments hands the static Swift runtime argv at start, in place of its
 // search through /proc/self/maps (see arguments.c).
-func linkedIn(_ libraries: String...) -> [LinkerSetting] {
+func linkedIn(_ libraries: [String], needing dependencies: [String] = []) -> [LinkerSetting] {
     libraries.flatMap { library -> [LinkerSetting] in [
         .linkedLibrary(library, .when(configuration: .debug)),
         .unsafeFlags(["-Xlinker", "-l:lib\(library).a"], .when(configuration: .release)),
-    ] }
+    ] } + dependencies.map { .unsafeFlags(["-Xlinker", "-l:lib\($0).a"], .when(configuration: .release)) }
 }
+
+// Xlib and the libraries under it. XCB's archive needs Xau and Xdmcp, which
+// its shared library loads by itself.
+let xlib = linkedIn(["Xft", "Xrender", "X11", "X11-xcb", "xcb"], needing: ["Xau", "Xdmcp"])
+// fontconfig's archive needs expat, which stays shared.
+let fontconfig = linkedIn(["fontconfig"]) + [.linkedLibrary("expat", .when(configuration: .release))]
 
 let package = Package(
     name: "Rewrap",
@@ -28,13 +38,13 @@ let package = Package(
         .systemLibrary(
             name: "CText",
             path: "Sources/CText",
-            pkgConfig: "fontconfig freetype2 harfbuzz",
+            pkgConfig: "freetype2 harfbuzz",
             providers: [.apt(["libfontconfig1-dev", "libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev"])]
         ),
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
-            pkgConfig: "x11 xft fontconfig xrender xcb",
+            pkgConfig: "freetype2",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev", "libxrandr-dev", "libxi-dev",
                               "libx11-xcb-dev", "libxcb-sync-dev"])]
         ),
@@ -44,10 +54,10 @@ let package = Package(
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapPanelFile"),
-        .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"], linkerSettings: linkedIn("fribidi")),
+        .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"], linkerSettings: linkedIn(["fribidi"]) + fontconfig),
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText"]),
         .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText"],
-                linkerSettings: linkedIn("Xrandr", "Xi", "Xext", "X11-xcb", "xcb-sync")),
+                linkerSettings: xlib + linkedIn(["Xrandr", "Xi", "Xext", "xcb-sync"])),
         .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .executableTarget(name: "rewrap", dependencies: [
@@ -55,7 +65,7 @@ let package = Package(
             "RewrapAccessibility",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper",
-                          linkerSettings: linkedIn("X11-xcb", "xcb-sync")),
+                          linkerSettings: xlib + linkedIn(["xcb-sync"])),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
         .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene"], path: "Tests/RewrapTestSupport"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),

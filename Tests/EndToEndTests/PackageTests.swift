@@ -91,27 +91,43 @@ final class PackageTests: XCTestCase {
         }
     }
 
-    func testDependsAreComputedFromTheLinkedLibraries() throws {
-        // The reference: the package that owns each library the binary names
-        // (readelf), at the path where the loader finds it (ldd).
-        let binary = try unpacked() + "/usr/bin/rewrap"
+    /// The libraries `binary` names (readelf), each at the path where the
+    /// loader finds it (ldd).
+    private func neededLibraries(of binary: String) throws -> [String: String] {
         let needed = try output(["/usr/bin/readelf", "--dynamic", binary]).split(separator: "\n")
             .filter { $0.contains("(NEEDED)") }
             .compactMap { $0.split(separator: "[").last?.split(separator: "]").first.map(String.init) }
-        XCTAssertTrue(needed.contains("libX11.so.6"), "\(needed)")
         var found: [String: String] = [:]
         for line in try output(["/usr/bin/ldd", binary]).split(separator: "\n") {
             let words = line.split { $0 == " " || $0 == "\t" }.map(String.init)
             guard let path = words.first(where: { $0.hasPrefix("/") }) else { continue }
             found[words[1] == "=>" ? words[0] : String(path.split(separator: "/").last!)] = path
         }
-        var owners: Set<String> = []
+        var paths: [String: String] = [:]
         for library in needed {
-            let path = try XCTUnwrap(found[library], "the loader finds \(library)")
-            // Merged /usr: dpkg may know the file under /lib or /usr/lib.
-            let pattern = "*" + (path.hasPrefix("/usr/") ? String(path.dropFirst(4)) : path)
-            let owner = try output(["/usr/bin/dpkg", "--search", pattern])
-            owners.formUnion(owner.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
+            paths[library] = try XCTUnwrap(found[library], "the loader finds \(library)")
+        }
+        return paths
+    }
+
+    /// The Debian packages that own `path`: none for a file of no package.
+    private func owners(of path: String) throws -> Set<String> {
+        // Merged /usr: dpkg may know the file under /lib or /usr/lib.
+        let pattern = "*" + (path.hasPrefix("/usr/") ? String(path.dropFirst(4)) : path)
+        let search = try runCommand(["/usr/bin/dpkg", "--search", pattern], timeout: 60)
+        guard search.status == 0 else { return [] }
+        return Set(search.stdout.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
+    }
+
+    func testDependsAreComputedFromTheLinkedLibraries() throws {
+        // The reference: the package that owns each library the binary names.
+        let needed = try neededLibraries(of: try unpacked() + "/usr/bin/rewrap")
+        XCTAssertNotNil(needed["libharfbuzz.so.0"], "\(needed.keys.sorted())")
+        var owners: Set<String> = []
+        for path in needed.values {
+            let found = try self.owners(of: path)
+            XCTAssertFalse(found.isEmpty, "no package owns \(path)")
+            owners.formUnion(found)
         }
 
         let depends = try output(["/usr/bin/dpkg-deb", "--field", try deb(), "Depends"])
@@ -123,6 +139,25 @@ final class PackageTests: XCTestCase {
 
         // apt can satisfy them here; a simulation takes no lock and changes nothing.
         _ = try output(["/usr/bin/apt-get", "install", "--simulate", "--no-install-recommends", try deb()])
+    }
+
+    func testStaticBuiltUsingNamesEachDebianLibraryLinkedIn() throws {
+        // The reference: the Debian libraries the debug build loads that the
+        // release build does not, because it links their archives in.
+        let debug = try neededLibraries(of: PackagePaths.root + "/.build/debug/rewrap")
+        let release = try neededLibraries(of: try unpacked() + "/usr/bin/rewrap")
+        var expected: Set<String> = []
+        for (library, path) in debug where release[library] == nil {
+            for package in try owners(of: path) {  // none for the Swift runtime's
+                expected.insert(try output(["/usr/bin/dpkg-query", "--show",
+                                            "--showformat=${source:Package} (= ${source:Version})", package]))
+            }
+        }
+        XCTAssertTrue(expected.contains { $0.hasPrefix("libx11 (= ") }, "\(expected)")
+        let field = try output(["/usr/bin/dpkg-deb", "--field", try deb(), "Static-Built-Using"])
+        let named = Set(field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        XCTAssertEqual(expected.subtracting(named), [], field)
+        XCTAssertFalse(named.contains { $0.hasPrefix("harfbuzz ") || $0.hasPrefix("freetype ") }, "linked shared: \(field)")
     }
 
     func testVersionIsTheMetainfosNewestRelease() throws {
