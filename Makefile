@@ -39,7 +39,8 @@ RELEASE := mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a
 	-Xswiftc -Xfrontend -Xswiftc -assume-single-threaded $(LINK)
 # lld lists each archive member it links in, from which scripts/build-deb
 # names the Debian packages the binary embeds.
-REWRAP := $(RELEASE) --product rewrap -Xlinker --why-extract=$(CURDIR)/.build/release/rewrap.archives
+ARCHIVES := $(CURDIR)/.build/rewrap.archives
+REWRAP := $(RELEASE) --product rewrap -Xlinker --why-extract=$(ARCHIVES)
 # The package's version; assets/*.metainfo.xml must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
@@ -151,7 +152,7 @@ uninstall:
 # The Debian package of the release build (or of BINARY), in out/;
 # scripts/build-deb says how.
 deb: $(if $(BINARY),,build)
-	scripts/build-deb $(or $(BINARY),.build/release/rewrap) $(VERSION) $(ID) out
+	scripts/build-deb $(or $(BINARY),.build/release/rewrap) $(ARCHIVES) $(VERSION) $(ID) out
 
 clean:
 	rm -rf .build out
