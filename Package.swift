@@ -10,8 +10,8 @@ import PackageDescription
 // libsystemd into every start).
 // In release builds the X and font libraries Debian ships as archives are
 // linked in (-l:libX11.a): FriBidi, fontconfig, Xlib, XCB, Xft, Xrender and
-// the X extensions. A start then maps 13 libraries instead of 23, binds none
-// of their symbols, and keeps about 0.6 MB less resident (README,
+// the X extensions. A start then maps 14 libraries instead of 23, binds none
+// of their symbols, and keeps about 0.8 MB less resident (README,
 // "Benchmarks"). FreeType and HarfBuzz stay shared, as Debian ships no
 // HarfBuzz archive and HarfBuzz must share FreeType's faces with Xft; so
 // does expat, which lintian forbids embedding. The package names what it
