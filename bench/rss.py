@@ -33,9 +33,13 @@ def main():
         for _ in range(args.starts):
             for binary in args.binaries:
                 app = subprocess.Popen([binary, "--geometry", "680x420+0+0"], env=env)
+                def shown():
+                    if app.poll() is not None:
+                        raise RuntimeError(f"{binary} exited with {app.returncode} before its window appeared")
+                    return subprocess.run(["xdotool", "search", "--pid", str(app.pid)], env=env,
+                                          capture_output=True).returncode == 0
                 try:
-                    wait_for(lambda: subprocess.run(["xdotool", "search", "--pid", str(app.pid)], env=env,
-                                                    capture_output=True).returncode == 0)
+                    wait_for(shown)
                     time.sleep(1.0)
                     readings[binary].append(rss_kb(app.pid))
                 finally:
