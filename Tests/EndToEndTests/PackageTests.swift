@@ -144,7 +144,9 @@ final class PackageTests: XCTestCase {
     func testStaticBuiltUsingNamesEachDebianLibraryLinkedIn() throws {
         // The reference: the Debian libraries the debug build loads that the
         // release build does not, because it links their archives in.
-        let debug = try neededLibraries(of: PackagePaths.root + "/.build/debug/rewrap")
+        // The debug build beside these tests, in `make test-asan`'s own folder too.
+        let tests = URL(fileURLWithPath: try XCTUnwrap(Bundle.main.executablePath))
+        let debug = try neededLibraries(of: tests.deletingLastPathComponent().appendingPathComponent("rewrap").path)
         let release = try neededLibraries(of: try unpacked() + "/usr/bin/rewrap")
         var expected: Set<String> = []
         for (library, path) in debug where release[library] == nil {
@@ -153,6 +155,8 @@ final class PackageTests: XCTestCase {
                                             "--showformat=${source:Package} (= ${source:Version})", package]))
             }
         }
+        // glibc's own libraries come and go with the sanitizer's runtime.
+        expected = expected.filter { !$0.hasPrefix("glibc ") }
         XCTAssertTrue(expected.contains { $0.hasPrefix("libx11 (= ") }, "\(expected)")
         let field = try output(["/usr/bin/dpkg-deb", "--field", try deb(), "Static-Built-Using"])
         let named = Set(field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
