@@ -36,6 +36,17 @@ final class DesktopTrackingTests: XCTestCase {
         XCTAssertEqual(tracking.windowFrame, Rect(x: 40, y: 50, width: 680, height: 420))
     }
 
+    /// So only a size the window has may answer a sync request: a window
+    /// manager's synthetic confirmation of it does, a client's claim does not.
+    func testOnlyTheWindowsOwnSizeAnswersASyncRequest() {
+        var tracking = tracking()
+        tracking.configured(x: 40, y: 50, width: 65535, height: 65535, synthetic: true)
+        XCTAssertFalse(tracking.holds(width: 65535, height: 65535))
+        XCTAssertTrue(tracking.holds(width: 680, height: 420))
+        tracking.configured(x: 0, y: 0, width: 900, height: 500, synthetic: false)
+        XCTAssertTrue(tracking.holds(width: 900, height: 500))
+    }
+
     func testRefreshRateFollowsTheTrackedWindow() {
         var tracking = tracking()
         tracking.desktop = Desktop(screen: Rect(x: 0, y: 0, width: 3200, height: 1024), monitors: [

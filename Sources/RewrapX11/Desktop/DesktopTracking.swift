@@ -37,4 +37,12 @@ public struct DesktopTracking {
         if !synthetic { windowFrame.size = Size(width: Double(width), height: Double(height)) }
         if synthetic || !reparented { windowFrame.origin = Point(x: Double(x), y: Double(y)) }
     }
+
+    /// Whether a ConfigureNotify's size is the window's, and so may answer a
+    /// sync request: the server's always is; a synthetic one is when a window
+    /// manager confirms the size the window has, never when a client claims
+    /// another.
+    public func holds(width: Int, height: Int) -> Bool {
+        windowFrame.size == Size(width: Double(width), height: Double(height))
+    }
 }

@@ -162,13 +162,14 @@ extension Toolkit {
         case ConfigureNotify:
             guard event.xconfigure.window == mainWindow else { return nil }
             let configure = event.xconfigure
-            tracking.configured(x: Int(configure.x), y: Int(configure.y), width: Int(configure.width),
-                                height: Int(configure.height), synthetic: configure.send_event != 0)
-            syncCounter?.configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+            let width = Int(configure.width), height = Int(configure.height)
+            tracking.configured(x: Int(configure.x), y: Int(configure.y), width: width, height: height,
+                                synthetic: configure.send_event != 0)
+            if tracking.holds(width: width, height: height) { syncCounter?.configured(width: width, height: height) }
             // A synthetic notice, from a window manager or any client, says
             // where the window is; its size only ever changes by the server's.
             guard configure.send_event == 0 else { return nil }
-            return .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+            return .configured(width: width, height: height)
         case MotionNotify:
             guard let role = role(of: event.xmotion.window) else { return nil }
             return .pointerMoved(role, x: Int(event.xmotion.x), y: Int(event.xmotion.y))
