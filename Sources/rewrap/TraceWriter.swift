@@ -42,7 +42,8 @@ final class TraceWriter {
         guard !failed else { return }
         if fputs(line + "\n", file) < 0 || fflush(file) != 0 {
             failed = true
-            writeLine("rewrap: cannot write \(kind) file \"\(path)\": \(String(cString: strerror(errno))); no longer writing it")
+            let reason = String(cString: strerror(errno))
+            writeLine(Echo.oneLine("rewrap: cannot write \(kind) file \"\(path)\": \(reason); no longer writing it"))
         }
     }
 }

@@ -61,7 +61,8 @@ func runWindow(_ tokens: [String]) throws -> Int32 {
     } catch {
         throw CommandError(error.message, status: 1)
     }
-    if let warning = toolkit.text.substitutionWarning { writeLine(warning) }
+    // It names the family typed after --font, which can hold anything.
+    if let warning = toolkit.text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
     let app = DemoApp(toolkit: toolkit, state: PanelState(panel: panel), strings: Strings(language),
                       options: options, trace: trace, frameLog: frameLog)
     return app.run()

@@ -115,6 +115,16 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(warnings.first?.contains("No Such Font Family") == true, session.stderr)
     }
 
+    /// The warning repeats the family as typed, escaped like every other line.
+    func testAFontNameWithControlsWarnsInOneEscapedLine() throws {
+        let session = try RewrapSession(arguments: ["--font", "No\nSuch \u{1B}[2J Family:pixelsize=14"])
+        XCTAssertEqual(try session.settledFrame().nodes("dropdown").count, 3)
+        XCTAssertEqual(session.stderr.split(separator: "\n").count, 1, session.stderr)
+        XCTAssertTrue(session.stderr.contains("not found"), session.stderr)
+        let controls = session.stderr.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" }
+        XCTAssertEqual(controls.count, 0, session.stderr)
+    }
+
     func testEmptyChipListShowsNoItems() throws {
         let source = try String(contentsOfFile: PackagePaths.root + "/assets/panel.json", encoding: .utf8)
         let start = source.range(of: "\"items\": [\n      {\"id\": \"sketch\"")!.lowerBound
