@@ -13,10 +13,13 @@ enum BidiParagraph {
     /// resolves to level 0: most labels need no FriBidi call at all.
     static let firstRightToLeftScalar: UInt32 = 0x0590
 
+    /// Whether every scalar resolves to level 0 without FriBidi.
+    static func isPlainLeftToRight(_ scalars: some Sequence<UInt32>, direction: LayoutDirection) -> Bool {
+        direction == .leftToRight && !scalars.contains { $0 >= firstRightToLeftScalar }
+    }
+
     static func levels(of scalars: [UInt32], direction: LayoutDirection) -> [UInt8] {
-        if direction == .leftToRight, !scalars.contains(where: { $0 >= firstRightToLeftScalar }) {
-            return Array(repeating: 0, count: scalars.count)
-        }
+        if isPlainLeftToRight(scalars, direction: direction) { return Array(repeating: 0, count: scalars.count) }
         return resolvedLevels(of: scalars, direction: direction)
     }
 

@@ -6,7 +6,7 @@ import RewrapLayout
 /// label is never partly shown.
 ///
 ///     let breaker = LineBreaker(measurer: engine)
-///     breaker.lines("Choose a longer option", width: 100, style: .body)
+///     breaker.wrap("Choose a longer option", width: 100, style: .body).lines
 ///
 /// What a new width cannot change is kept: each paragraph is measured whole
 /// once, its pieces once and only when it first has to break, and the lines
@@ -54,10 +54,6 @@ public final class LineBreaker {
 
     public init(measurer: any TextMeasurer) {
         self.measurer = measurer
-    }
-
-    public func lines(_ text: String, width: Double, style: TextStyle) -> [String] {
-        wrap(text, width: width, style: style).lines.map(\.text)
     }
 
     public func wrap(_ text: String, width: Double, style: TextStyle) -> WrappedText {

@@ -16,21 +16,14 @@ public final class TextEngine: TextMeasurer {
     public let direction: LayoutDirection
     private let fonts: FontCollection
     private let shaper = Shaper()
+    /// Shaped lines, a whole label or a wrapped line with the levels its
+    /// paragraph gave it, in the engine's one direction.
     private var lines: [LineKey: ShapedLine] = [:]
     /// Past this many lines, start afresh: only something unusual, such as a
     /// panel of thousands of labels, gets there.
     private let capacity = 4096
 
     private struct LineKey: Hashable {
-        var text: String
-        var style: TextStyle
-        var direction: LayoutDirection
-    }
-
-    /// Wrapped lines ordered by levels their paragraph gave them.
-    private var wrapped: [WrappedKey: ShapedLine] = [:]
-
-    private struct WrappedKey: Hashable {
         var line: WrappedLine
         var style: TextStyle
     }
@@ -47,45 +40,38 @@ public final class TextEngine: TextMeasurer {
     public var substitutionWarning: String? { fonts.substitutionWarning }
 
     public func line(_ text: String, style: TextStyle) -> ShapedLine {
-        let key = LineKey(text: text, style: style, direction: direction)
-        if let known = lines[key] { return known }
-        let scalars = text.unicodeScalars.map(\.value)
-        let levels = BidiParagraph.levels(of: scalars, direction: direction)
-        let shaped = shape(text, scalars: scalars, levels: levels, style: style)
-        if lines.count >= capacity { lines.removeAll(keepingCapacity: true) }
-        lines[key] = shaped
-        return shaped
+        line(WrappedLine(text), style: style)
     }
 
-    /// Resolves the paragraph's levels once (UAX #9 rules X1–I2) and gives
-    /// each line its share, so an embedding opened on one line goes on to
-    /// the next, and neutrals take their direction from both sides of a
+    /// Resolves the paragraph's levels in one pass (UAX #9 rules X1–I2) and
+    /// gives each line its share, so an embedding opened on one line goes on
+    /// to the next, and neutrals take their direction from both sides of a
     /// break. Left-to-right text with nothing right to left needs none.
     public func wrappedLines(_ lines: [String], at ranges: [Range<Int>], of paragraph: String) -> [WrappedLine] {
-        let ordersAlone = direction == .leftToRight
-            && !paragraph.unicodeScalars.contains { $0.value >= BidiParagraph.firstRightToLeftScalar }
-        guard lines.count > 1, !ordersAlone else { return lines.map { WrappedLine($0) } }
-        let levels = BidiParagraph.resolvedLevels(of: paragraph.unicodeScalars.map(\.value), direction: direction)
+        let scalars = paragraph.unicodeScalars.lazy.map(\.value)
+        guard lines.count > 1, !BidiParagraph.isPlainLeftToRight(scalars, direction: direction) else {
+            return lines.map { WrappedLine($0) }
+        }
+        let levels = BidiParagraph.resolvedLevels(of: Array(scalars), direction: direction)
         return zip(lines, ranges).map { WrappedLine($0, levels: Array(levels[$1])) }
     }
 
+    /// A line without levels is a paragraph of its own, ordered alone.
     public func line(_ line: WrappedLine, style: TextStyle) -> ShapedLine {
-        guard let levels = line.levels else { return self.line(line.text, style: style) }
-        let key = WrappedKey(line: line, style: style)
-        if let known = wrapped[key] { return known }
-        let shaped = shape(line.text, scalars: line.text.unicodeScalars.map(\.value), levels: levels, style: style)
-        if wrapped.count >= capacity { wrapped.removeAll(keepingCapacity: true) }
-        wrapped[key] = shaped
-        return shaped
-    }
-
-    private func shape(_ text: String, scalars: [UInt32], levels: [UInt8], style: TextStyle) -> ShapedLine {
+        let key = LineKey(line: line, style: style)
+        if let known = lines[key] { return known }
+        var text = line.text
+        var scalars = text.unicodeScalars.map(\.value)
+        var levels = line.levels ?? BidiParagraph.levels(of: scalars, direction: direction)
         if let capped = StreamSafe.capped(scalars, levels: levels) {
-            let text = String(String.UnicodeScalarView(capped.scalars.compactMap(Unicode.Scalar.init)))
-            return shape(text, scalars: capped.scalars, levels: capped.levels, style: style)
+            (scalars, levels) = (capped.scalars, capped.levels)
+            text = String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
         }
         let items = Itemizer.items(of: text, scalars: scalars, levels: levels, style: style, fonts: fonts)
-        return shaper.line(items, scalars: scalars, fallbackFace: fonts.primary(style))
+        let shaped = shaper.line(items, scalars: scalars, fallbackFace: fonts.primary(style))
+        if lines.count >= capacity { lines.removeAll(keepingCapacity: true) }
+        lines[key] = shaped
+        return shaped
     }
 
     public func measure(_ text: String, style: TextStyle) -> TextMetrics {

@@ -9,7 +9,7 @@ final class LineBreakerTests: XCTestCase {
     private lazy var breaker = LineBreaker(measurer: measurer)
 
     private func lines(_ text: String, characters: Double, style: TextStyle = .body) -> [String] {
-        breaker.lines(text, width: characters * (style == .bold ? 8 : 7), style: style)
+        breaker.wrap(text, width: characters * (style == .bold ? 8 : 7), style: style).lines.map(\.text)
     }
 
     func testShortTextStaysOnOneLine() {
@@ -28,8 +28,8 @@ final class LineBreakerTests: XCTestCase {
 
     func testBoldTextIsMeasuredInBold() {
         // "Sample labels" is 104 px bold but 91 px in the body face.
-        XCTAssertEqual(breaker.lines("Sample labels", width: 100, style: .bold), ["Sample", "labels"])
-        XCTAssertEqual(breaker.lines("Sample labels", width: 100, style: .body), ["Sample labels"])
+        XCTAssertEqual(breaker.wrap("Sample labels", width: 100, style: .bold).lines.map(\.text), ["Sample", "labels"])
+        XCTAssertEqual(breaker.wrap("Sample labels", width: 100, style: .body).lines.map(\.text), ["Sample labels"])
     }
 
     func testNeverSplitsAWord() {
