@@ -149,8 +149,8 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/$(ID).metainfo.xml
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/rewrap.1
 
-# The Debian package of the release build (or of BINARY), in out/;
-# scripts/build-deb says how.
+# The Debian package of the release build (or of BINARY, with the ARCHIVES
+# list its link wrote), in out/; scripts/build-deb says how.
 deb: $(if $(BINARY),,build)
 	scripts/build-deb $(or $(BINARY),.build/release/rewrap) $(ARCHIVES) $(VERSION) $(ID) out
 
