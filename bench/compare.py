@@ -148,6 +148,25 @@ def runtime_ms(pid: int) -> float | None:
     return total if seen else None
 
 
+def wait_idle(pid: int, quiet: float = 0.3, limit: float = 120) -> float:
+    """Polls the program's CPU time every 5 ms until it has not changed for
+    `quiet` s. Returns the monotonic time of the last change."""
+    def usage():
+        ms = runtime_ms(pid)
+        return ms if ms is not None else cpu_ticks(pid)
+    start = changed = time.monotonic()
+    last = usage()
+    while True:
+        time.sleep(0.005)
+        now, used = time.monotonic(), usage()
+        if used is None:
+            raise RuntimeError("the program died while it was measured")
+        if used != last:
+            last, changed = used, now
+        elif now - changed >= quiet or now - start > limit:
+            return changed
+
+
 def rss_kb(pid: int) -> int | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -273,24 +292,6 @@ class Bench:
         height = re.search(r"Height: (\d+)", text)
         return (int(width.group(1)), int(height.group(1))) if width and height else (0, 0)
 
-    def wait_idle(self, pid: int, quiet: float = 0.3, limit: float = 120) -> float:
-        """Polls the program's CPU time every 5 ms until it has not changed for
-        `quiet` s. Returns the monotonic time of the last change."""
-        def usage():
-            ms = runtime_ms(pid)
-            return ms if ms is not None else cpu_ticks(pid)
-        start = changed = time.monotonic()
-        last = usage()
-        while True:
-            time.sleep(0.005)
-            now, used = time.monotonic(), usage()
-            if used is None:
-                raise RuntimeError("the program died during the storm")
-            if used != last:
-                last, changed = used, now
-            elif now - changed >= quiet or now - start > limit:
-                return changed
-
     def storm(self, wid: str, sizes: list[int]) -> None:
         if self.args.storm == "burst":  # one xdotool process, 200 chained commands
             argv = ["xdotool"]
@@ -411,10 +412,10 @@ class Bench:
                 log(f"  {prog.label}:")
                 try:
                     self.run(["xdotool", "windowmove", wid, "0", "0"], timeout=10)
-                    self.wait_idle(pid)
+                    wait_idle(pid)
                     samples[prog.key].append(self.one_storm(pid, wid, sizes))
                     self.run(["xdotool", "windowmove", wid, str(OFF_SCREEN_X), "0"], timeout=10)
-                    self.wait_idle(pid)
+                    wait_idle(pid)
                 except (RuntimeError, subprocess.TimeoutExpired) as err:
                     log(f"{prog.label}: n/a ({err})")
                     self.release(pid)
@@ -436,7 +437,7 @@ class Bench:
         for that size, and does it look like a fresh window resized once?"""
         try:
             self.run(["xdotool", "windowmove", wid, "0", "0"], timeout=10)
-            self.wait_idle(pid)
+            wait_idle(pid)
             want = res.storm_size
             got = self.geometry(wid)
             res.layout_ok = got == want
@@ -467,7 +468,7 @@ class Bench:
         t0 = time.monotonic()
         self.storm(wid, sizes)
         t1 = time.monotonic()
-        changed = self.wait_idle(pid)
+        changed = wait_idle(pid)
         res.storm_ticks = cpu_ticks(pid) - cpu0
         res.storm_server_ticks = cpu_ticks(server) - server0
         if ms0 is not None and server_ms0 is not None:
@@ -488,7 +489,7 @@ class Bench:
         try:
             wid = self.window_id(prog.title)
             self.run(["xdotool", "windowsize", wid, str(size[0]), str(size[1])])
-            self.wait_idle(pid)
+            wait_idle(pid)
             self.run(["import", "-window", wid, str(reference)])
         finally:
             self.release(pid)

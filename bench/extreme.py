@@ -20,6 +20,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+from compare import runtime_ms, wait_idle  # noqa: E402
 from motion import percentile, start_xvfb, wait_for  # noqa: E402
 
 
@@ -39,26 +40,15 @@ def long_label():
     return panel
 
 
-def cpu_ms(pid):
-    """The process's time on a CPU so far, from the scheduler's own count."""
-    with open(f"/proc/{pid}/schedstat") as stat:
-        return int(stat.read().split()[0]) / 1e6
-
-
 def pointer_cpu(pid, env):
     """CPU for 200 pointer moves zigzagging between two rows of dropdowns,
     so that on the 2,000-dropdown panel the hovered control changes at
     nearly every move; counted until the process has been idle for 0.3 s."""
     moves = "".join(f"mousemove {60 + 3 * i} {104 if i % 2 else 141}\n" for i in range(200))
-    before = cpu_ms(pid)
+    before = runtime_ms(pid)
     subprocess.run(["xdotool", "-"], input=moves, text=True, env=env, check=True)
-    last, quiet_since = cpu_ms(pid), time.monotonic()
-    while time.monotonic() - quiet_since < 0.3:
-        time.sleep(0.05)
-        now = cpu_ms(pid)
-        if now != last:
-            last, quiet_since = now, time.monotonic()
-    return last - before
+    wait_idle(pid)
+    return runtime_ms(pid) - before
 
 
 def measure(rewrap, name, panel):

@@ -33,6 +33,10 @@ final class PopupWindow {
 
     func close() {
         toolkit.closePopup()
+        forget()
+    }
+
+    private func forget() {
         shown = nil
         scrollDeadline = nil
     }
@@ -68,8 +72,7 @@ final class PopupWindow {
             return dy == 0 ? nil : .popupScrolled(rows: dy > 0 ? 1 : -1)
         case .popupDestroyed:
             // Someone else destroyed the window: there is nothing left to close.
-            shown = nil
-            scrollDeadline = nil
+            forget()
             return .popupLost
         default:
             return nil
