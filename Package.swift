@@ -2,72 +2,52 @@
 import PackageDescription
 
 // Each target depends only on the ones above it. RewrapLayout, RewrapMotion,
-// RewrapPanelFile and RewrapCommandLine import no C module; RewrapText shapes
-// with HarfBuzz and FriBidi but knows nothing of X. So every test but the
-// end-to-end ones and RewrapX11Tests runs without a display. X11 lives only in RewrapX11, behind CX11.
-// libdbus lives only in RewrapAccessibility, behind CDBus, which opens it with
-// dlopen once a bus is found (no pkgConfig: its -ldbus-1 would load libdbus and
-// libsystemd into every start).
-// In release builds the X and font libraries Debian ships as archives are
-// linked in (-l:libX11.a): FriBidi, fontconfig, Xlib, XCB, Xft, Xrender and
-// the X extensions. A start then maps 14 libraries instead of 23, binds none
-// of their symbols, and keeps about 0.8 MB less resident (README,
-// "Benchmarks"). FreeType and HarfBuzz stay shared, as Debian ships no
-// HarfBuzz archive and HarfBuzz must share FreeType's faces with Xft; so
-// does expat, which lintian forbids embedding. The package names what it
-// embeds in Static-Built-Using (scripts/build-deb). Debug builds link all of
-// them shared.
-// CArguments hands the static Swift runtime argv at start, in place of its
-// search through /proc/self/maps (see arguments.c).
-func linkedIn(_ libraries: [String], needing dependencies: [String] = []) -> [LinkerSetting] {
-    libraries.flatMap { library -> [LinkerSetting] in [
-        .linkedLibrary(library, .when(configuration: .debug)),
-        .unsafeFlags(["-Xlinker", "-l:lib\(library).a"], .when(configuration: .release)),
-    ] } + dependencies.map { .unsafeFlags(["-Xlinker", "-l:lib\($0).a"], .when(configuration: .release)) }
-}
-
-// Xlib and the libraries under it. XCB's archive needs Xau and Xdmcp, which
-// its shared library loads by itself.
-let xlib = linkedIn(["Xft", "Xrender", "X11", "X11-xcb", "xcb"], needing: ["Xau", "Xdmcp"])
-// fontconfig's archive needs expat, which stays shared.
-let fontconfig = linkedIn(["fontconfig"]) + [.linkedLibrary("expat", .when(configuration: .release))]
-
+// RewrapPanelFile, RewrapCommandLine, RewrapScene, RewrapPlatform and
+// RewrapApp import no platform, so every test but the end-to-end ones and
+// RewrapX11Tests runs without a display. RewrapText shapes with HarfBuzz and
+// FriBidi. X11 lives only in RewrapX11, behind CX11. libdbus lives only in
+// RewrapAccessibility, behind CDBus, which opens it with dlopen once a bus is
+// found, so a start without one loads neither libdbus nor libsystemd.
+// Every C library is Debian's shared one, found through pkg-config.
 let package = Package(
     name: "Rewrap",
     targets: [
         .systemLibrary(
             name: "CText",
             path: "Sources/CText",
-            pkgConfig: "freetype2 harfbuzz",
+            pkgConfig: "fontconfig freetype2 harfbuzz fribidi",
             providers: [.apt(["libfontconfig1-dev", "libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev"])]
         ),
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
-            pkgConfig: "freetype2",
+            pkgConfig: "x11 xft fontconfig xrender xrandr xi xext x11-xcb xcb-sync",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev", "libxrandr-dev", "libxi-dev",
                               "libx11-xcb-dev", "libxcb-sync-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", providers: [.apt(["libdbus-1-3"])]),
-        .target(name: "CArguments"),
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapPanelFile"),
-        .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"], linkerSettings: linkedIn(["fribidi"]) + fontconfig),
+        .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"]),
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText"]),
-        .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText"],
-                linkerSettings: xlib + linkedIn(["Xrandr", "Xi", "Xext", "xcb-sync"])),
-        .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout"]),
+        .target(name: "RewrapPlatform", dependencies: ["RewrapLayout", "RewrapScene", "RewrapText"]),
+        .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapPlatform"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
-        .executableTarget(name: "rewrap", dependencies: [
-            "CArguments", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapMotion", "RewrapCommandLine",
-            "RewrapAccessibility",
+        .target(name: "RewrapApp", dependencies: [
+            "RewrapLayout", "RewrapMotion", "RewrapPanelFile", "RewrapText", "RewrapScene", "RewrapPlatform",
+            "RewrapAccessibility", "RewrapCommandLine",
         ]),
-        .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper",
-                          linkerSettings: xlib + linkedIn(["xcb-sync"])),
+        .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText", "RewrapPlatform"]),
+        .executableTarget(name: "rewrap", dependencies: [
+            "RewrapApp", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCommandLine",
+            "RewrapPlatform",
+        ]),
+        .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
-        .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene"], path: "Tests/RewrapTestSupport"),
+        .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene", "RewrapText", "RewrapPlatform"],
+                path: "Tests/RewrapTestSupport"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapTestSupport"]),
@@ -76,7 +56,10 @@ let package = Package(
         .testTarget(name: "RewrapAccessibilityTests", dependencies: [
             "RewrapAccessibility", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport",
         ]),
-        .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapAppTests", dependencies: [
+            "RewrapApp", "RewrapPlatform", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapText", "RewrapTestSupport",
+        ]),
+        .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPlatform", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapScene"]),

@@ -6,7 +6,7 @@ import RewrapLayout
 /// is chosen per cluster, so a letter and its marks share a face.
 final class FontCollection {
     private let library: FreeTypeLibrary
-    private let substitute: ((OpaquePointer) -> Void)?
+    private let defaults: [FontDefault]
     /// Each style's pattern before matching: family, size and weight.
     private var requests: [TextStyle: OpaquePointer] = [:]
     /// The body face, then the bold one.
@@ -25,7 +25,7 @@ final class FontCollection {
 
     init(options: FontOptions) throws(TextEngineError) {
         library = try FreeTypeLibrary()
-        substitute = options.substitute
+        defaults = options.defaults
         for style in [TextStyle.body, .bold] {
             guard let request = FcNameParse(options.pattern) else {
                 throw TextEngineError("rewrap: bad font pattern \"\(options.pattern)\"")
@@ -124,7 +124,8 @@ final class FontCollection {
         guard let pattern = FcPatternDuplicate(request) else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        if let substitute { substitute(pattern) } else { FcDefaultSubstitute(pattern) }
+        for value in defaults { value.add(to: pattern) }
+        FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
         return FcFontMatch(nil, pattern, &result)
     }

@@ -6,15 +6,14 @@ public struct FontOptions {
     /// a size in it, in pixels or points (at 96 dpi), is scaled by `scale`.
     public var pattern: String
     public var scale: Double
-    /// Finishes a pattern after fontconfig's own substitutions, in place of
-    /// `FcDefaultSubstitute`. The X side passes `XftDefaultSubstitute`, so
-    /// the desktop's hinting settings apply to measuring exactly as they
-    /// apply to drawing. Text is always antialiased, as it was before shaping.
-    public var substitute: ((OpaquePointer) -> Void)?
+    /// The desktop's rendering settings, added to each pattern that does not
+    /// set them before fontconfig's own defaults, as Xft finishes the
+    /// patterns it draws with: so measuring and drawing load glyphs alike.
+    public var defaults: [FontDefault]
 
-    public init(pattern: String = "sans-serif", scale: Double = 1, substitute: ((OpaquePointer) -> Void)? = nil) {
+    public init(pattern: String = "sans-serif", scale: Double = 1, defaults: [FontDefault] = []) {
         self.pattern = pattern
         self.scale = scale
-        self.substitute = substitute
+        self.defaults = defaults
     }
 }

@@ -1,6 +1,7 @@
 import RewrapCommandLine
 import RewrapLayout
 import RewrapPanelFile
+import RewrapApp
 import RewrapScene
 import RewrapText
 

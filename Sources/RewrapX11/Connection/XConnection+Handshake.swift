@@ -1,4 +1,5 @@
 import CX11
+import RewrapPlatform
 import RewrapScene
 #if canImport(Glibc)
 import Glibc

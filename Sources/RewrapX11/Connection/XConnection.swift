@@ -1,4 +1,5 @@
 import CX11
+import RewrapPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,10 +23,10 @@ public final class XConnection {
     public let hasSync: Bool
     private var atoms: [String: Atom]
 
-    public init(name: String?) throws(ToolkitError) {
+    public init(name: String?) throws(PlatformError) {
         guard let display = XOpenDisplay(name) else {
             let shown = name ?? (getenv("DISPLAY").map { String(cString: $0) } ?? "")
-            throw ToolkitError("rewrap: cannot open display \"\(shown)\"")
+            throw PlatformError("rewrap: cannot open display \"\(shown)\"")
         }
         self.display = display
         screen = XDefaultScreen(display)

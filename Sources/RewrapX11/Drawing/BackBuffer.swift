@@ -1,4 +1,5 @@
 import CX11
+import RewrapPlatform
 import RewrapLayout
 import RewrapScene
 import RewrapText
@@ -11,7 +12,7 @@ import RewrapText
 /// Each shape is rasterised once into an alpha mask on the server and then
 /// composited through a solid colour, so a repaint costs one request per
 /// shape rather than one per run of antialiased pixels.
-public final class BackBuffer: Canvas {
+public final class BackBuffer: FrameSurface {
     private let connection: XConnection
     private let engine: TextEngine
     private let fonts: GlyphFonts

@@ -1,4 +1,5 @@
 import CX11
+import RewrapPlatform
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import CLinux
+import RewrapPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,10 +16,10 @@ import Glibc
 final class DeadlineTimer {
     let descriptor: Int32
 
-    init() throws(ToolkitError) {
+    init() throws(PlatformError) {
         descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard descriptor >= 0 else {
-            throw ToolkitError("rewrap: cannot create a frame timer: \(String(cString: strerror(errno)))")
+            throw PlatformError("rewrap: cannot create a frame timer: \(String(cString: strerror(errno)))")
         }
     }
 

@@ -1,14 +1,15 @@
 import CX11
+import RewrapPlatform
 import RewrapScene
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Events: every XEvent becomes a `ToolkitEvent` here and nowhere else.
+/// Events: every XEvent becomes a `PlatformEvent` here and nowhere else.
 extension Toolkit {
     /// Every event already queued, translated; never blocks.
-    public func pendingEvents() -> [ToolkitEvent] {
-        var events: [ToolkitEvent] = []
+    public func pendingEvents() -> [PlatformEvent] {
+        var events: [PlatformEvent] = []
         while XPending(connection.display) > 0 {
             var event = XEvent()
             XNextEvent(connection.display, &event)
@@ -91,12 +92,12 @@ extension Toolkit {
     }
 
     /// Pixels to scroll, with Shift turning a vertical scroll sideways.
-    private func scrolled(_ role: WindowRole, dx: Int, dy: Int, state: UInt32) -> ToolkitEvent {
+    private func scrolled(_ role: WindowRole, dx: Int, dy: Int, state: UInt32) -> PlatformEvent {
         state & UInt32(ShiftMask) != 0 && dx == 0 ? .scrolled(role, dx: dy, dy: 0) : .scrolled(role, dx: dx, dy: dy)
     }
 
     /// A wheel click of button 4 to 7 as pixels: up, down, left, right.
-    private func wheel(_ role: WindowRole, button: UInt32, state: UInt32) -> ToolkitEvent {
+    private func wheel(_ role: WindowRole, button: UInt32, state: UInt32) -> PlatformEvent {
         let step = Int(scrollStep)
         switch button {
         case 4: return scrolled(role, dx: 0, dy: -step, state: state)
@@ -108,7 +109,7 @@ extension Toolkit {
 
     /// XInput 2 events on the main window: motion with its scroll valuators,
     /// presses, crossings and device changes.
-    private func translate(xinput cookie: inout XGenericEventCookie) -> [ToolkitEvent] {
+    private func translate(xinput cookie: inout XGenericEventCookie) -> [PlatformEvent] {
         guard let devices = pointerDevices, cookie.extension == devices.opcode,
               XGetEventData(connection.display, &cookie) != 0, let data = cookie.data else { return [] }
         defer { XFreeEventData(connection.display, &cookie) }
@@ -116,7 +117,7 @@ extension Toolkit {
         case XI_Motion:
             let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard let role = role(of: event.event) else { return [] }
-            var events: [ToolkitEvent] = [.pointerMoved(role, x: Int(event.event_x.rounded(.down)), y: Int(event.event_y.rounded(.down)))]
+            var events: [PlatformEvent] = [.pointerMoved(role, x: Int(event.event_x.rounded(.down)), y: Int(event.event_y.rounded(.down)))]
             let (dx, dy) = devices.scrolled(event, step: scrollStep)
             if dx != 0 || dy != 0 { events.append(scrolled(role, dx: dx, dy: dy, state: UInt32(bitPattern: event.mods.effective))) }
             return events
@@ -149,7 +150,7 @@ extension Toolkit {
         return nil
     }
 
-    private func translate(_ event: inout XEvent) -> ToolkitEvent? {
+    private func translate(_ event: inout XEvent) -> PlatformEvent? {
         if event.type == PropertyNotify, event.xproperty.window == connection.root,
            event.xproperty.atom == connection.atom("AT_SPI_BUS"), event.xproperty.state == PropertyNewValue {
             return .accessibilityBusNamed
@@ -212,7 +213,7 @@ extension Toolkit {
         case DestroyNotify:
             if let popup, event.xdestroywindow.window == popup.window {
                 forgetPopup()
-                return .popupDestroyed
+                return .popupDismissed
             }
             if event.xdestroywindow.window == settingsOwner { settingsStale = true }
             return nil

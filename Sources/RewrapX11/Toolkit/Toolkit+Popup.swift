@@ -1,4 +1,6 @@
 import CX11
+import RewrapLayout
+import RewrapPlatform
 import RewrapScene
 #if canImport(Glibc)
 import Glibc
@@ -7,12 +9,21 @@ import Glibc
 /// The popup window: override-redirect, grabbing the pointer so a click
 /// outside reaches it, and forgotten quietly if someone else destroys it.
 extension Toolkit {
-    public var popupBuffer: BackBuffer? { popup?.buffer }
+    /// Places the popup just below its anchor, inside the work area of the
+    /// monitor that holds the anchor, and opens it there.
+    public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
+        let origin = mainWindowOrigin
+        let anchor = request.anchor.rect.offsetBy(dx: Double(origin.x), dy: Double(origin.y))
+        let placement = request.plan.placement(below: anchor, gap: request.gap, area: desktop.popupArea(for: anchor),
+                                               alignedTo: request.edge)
+        openPopup(frame: PixelRect(placement.frame))
+        return placement
+    }
 
     /// Opens an override-redirect window at `frame` (root coordinates) and
     /// grabs pointer and keyboard so a click outside can close it. Another
     /// client's grab is retried briefly; then the popup stays open ungrabbed.
-    public func openPopup(frame: PixelRect) {
+    private func openPopup(frame: PixelRect) {
         closePopup()
         let display = connection.display
         var attributes = XSetWindowAttributes()

@@ -1,5 +1,7 @@
 import CX11
+import RewrapPlatform
 import RewrapScene
+import RewrapText
 
 /// The desktop's settings: XSETTINGS, and the Xft.dpi resource as a fallback.
 extension Toolkit {
@@ -12,8 +14,8 @@ extension Toolkit {
 
     /// Reads the settings again, after a manager started, changed them or
     /// went away, and watches whichever manager now owns them.
-    func settingsChanged() -> ToolkitEvent {
-        (settingsOwner, settings) = Self.currentSettings(connection)
+    func settingsChanged() -> PlatformEvent {
+        (settingsOwner, xsettings) = Self.currentSettings(connection)
         watch(settingsOwner: settingsOwner)
         return .settingsChanged
     }
@@ -34,5 +36,36 @@ extension Toolkit {
             }
         }
         return nil
+    }
+
+    /// The settings as every platform states them: theme and motion from
+    /// XSETTINGS, the scale from its `Xft/DPI` or else the `Xft.dpi` resource.
+    public var settings: DesktopSettings {
+        DesktopSettings(themeName: xsettings?.themeName, animationsEnabled: xsettings?.animationsEnabled ?? true,
+                        scale: DesktopSettings.scale(dpi: xsettings?.dpi ?? Self.resourceDPI(connection)),
+                        fontDefaults: fontDefaults)
+    }
+
+    /// The properties `XftDefaultSubstitute` adds to a pattern before
+    /// fontconfig's own defaults, as this display sets them (its resources
+    /// and RENDER's subpixel order), read off an empty pattern.
+    public static func xftDefaults(display: OpaquePointer, screen: Int32) -> [FontDefault] {
+        guard let probe = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(probe) }
+        XftDefaultSubstitute(display, screen, probe)
+        var found: [FontDefault] = []
+        for name in [FC_ANTIALIAS, FC_EMBOLDEN, FC_HINTING, FC_AUTOHINT, FC_MINSPACE, "render"] {
+            var flag: FcBool = 0
+            if FcPatternGetBool(probe, name, 0, &flag) == FcResultMatch { found.append(FontDefault(name, .bool(flag != 0))) }
+        }
+        for name in [FC_HINT_STYLE, FC_RGBA, FC_LCD_FILTER, "maxglyphmemory"] {
+            var number: Int32 = 0
+            if FcPatternGetInteger(probe, name, 0, &number) == FcResultMatch { found.append(FontDefault(name, .integer(number))) }
+        }
+        for name in [FC_DPI, FC_SCALE] {
+            var number = 0.0
+            if FcPatternGetDouble(probe, name, 0, &number) == FcResultMatch { found.append(FontDefault(name, .double(number))) }
+        }
+        return found
     }
 }

@@ -1,4 +1,5 @@
 import CX11
+import RewrapPlatform
 import RewrapLayout
 import RewrapScene
 import RewrapText
@@ -6,24 +7,27 @@ import RewrapText
 import Glibc
 #endif
 
-/// Everything the app needs from X: the main window, its back buffer, the
-/// popup window, fonts, events and waiting. Nothing else in the program
-/// touches Xlib.
+/// The X11 platform: the main window, its back buffer, the popup window,
+/// events and waiting. Nothing else in the program touches Xlib.
 ///
-///     let toolkit = try Toolkit(options: ToolkitOptions(title: "Rewrap", width: 680, height: 420))
+///     let toolkit = try Toolkit(display: nil)   // $DISPLAY
+///     let surface = try toolkit.openWindow(request, text: engine)
 ///     for event in toolkit.pendingEvents() { ... }
-///     toolkit.wait(until: nil)   // sleeps in poll until X has something
+///     toolkit.wait(until: nil, alsoWatching: [])   // sleeps in poll until X has something
 public final class Toolkit {
     public let connection: XConnection
-    /// Shapes, measures and orders all text; the back buffers draw its glyphs.
-    public let text: TextEngine
+    /// Draws the back buffers' glyphs; the app's, handed over with the window.
+    var text: TextEngine!
     let glyphFonts: GlyphFonts
-    public let mainWindow: Window
-    public let mainBuffer: BackBuffer
+    var mainWindow: Window = 0
+    var mainBuffer: BackBuffer!
     var popup: (window: Window, buffer: BackBuffer)?
     /// The desktop's XSETTINGS, or nil when no settings manager runs; kept
     /// current as `.settingsChanged` events are translated.
-    public internal(set) var settings: XSettings?
+    var xsettings: XSettings?
+    /// What Xft finishes font patterns with, read once: the resources it
+    /// reads from were fetched with the connection.
+    let fontDefaults: [FontDefault]
     /// The settings manager's window, watched for changes.
     var settingsOwner: Window
     /// A notice of new settings came in this batch of events; they are read
@@ -31,9 +35,10 @@ public final class Toolkit {
     /// a batch rather than one a notice.
     var settingsStale = false
     /// Monitors, work area and the window's place: see Toolkit+Desktop.swift.
-    var tracking: DesktopTracking
+    var tracking = DesktopTracking(desktop: Desktop(screen: Rect(x: 0, y: 0, width: 0, height: 0)),
+                                   windowFrame: Rect(x: 0, y: 0, width: 0, height: 0))
     /// `_NET_WM_SYNC_REQUEST`'s counter; nil when the server has no SYNC.
-    let syncCounter: SyncCounter?
+    var syncCounter: SyncCounter?
     /// The launcher's startup sequence, until the mapped window completes it.
     var launch: StartupNotification?
     /// What the first frame does not need, set up once it is presented
@@ -41,45 +46,33 @@ public final class Toolkit {
     var pointerDevices: PointerDevices?
     var inputMethod: InputMethod?
     /// Drawn and published by `finishStartup`.
-    let icon: (size: Int, draw: (Int) -> [UInt32])?
+    var icon: (size: Int, draw: (Int) -> [UInt32])?
     var framePresented = false
     var startupFinished = false
     /// Pixels one wheel click scrolls.
-    let scrollStep: Double
+    var scrollStep = 0.0
     /// Wakes `wait(until:)` at its deadline.
     let timer: DeadlineTimer
 
-    /// The interface scale: from the options, else the desktop's DPI over 96.
-    public let scale: Double
-    /// The main window's size when it opened.
-    public let initialSize: Size
-
-    public init(options: ToolkitOptions) throws(ToolkitError) {
-        connection = try XConnection(name: options.display)
-        (settingsOwner, settings) = Self.currentSettings(connection)
-        // A DPI no screen has (nan, zero, two million) is no scale to follow.
-        let detected = (settings?.dpi ?? Self.resourceDPI(connection)).flatMap { (24...1536).contains($0) ? $0 / 96 : nil }
-        scale = Metrics.clamped(scale: options.scale ?? detected ?? 1)
-        scrollStep = Metrics(scale: scale).scrollStep
+    public init(display name: String?) throws(PlatformError) {
+        connection = try XConnection(name: name)
+        (settingsOwner, xsettings) = Self.currentSettings(connection)
+        fontDefaults = Self.xftDefaults(display: connection.display, screen: connection.screen)
         timer = try DeadlineTimer()
-        icon = options.icon
-        let display = connection.display, screen = connection.screen
-        do {
-            // Xft's own defaults finish every pattern, so the desktop's hinting
-            // and antialiasing settings shape measuring as they shape drawing.
-            text = try TextEngine(options: FontOptions(pattern: options.font, scale: scale) { XftDefaultSubstitute(display, screen, $0) },
-                                  direction: options.direction)
-        } catch {
-            throw ToolkitError(error.message)
-        }
         glyphFonts = GlyphFonts(connection: connection)
-        let width = options.width ?? Int((Double(options.defaultWidth) * scale).rounded())
-        let height = options.height ?? Int((Double(options.defaultHeight) * scale).rounded())
-        initialSize = Size(width: Double(width), height: Double(height))
+    }
+
+    public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
+        self.text = text
+        icon = request.icon
+        scrollStep = Metrics(scale: request.scale).scrollStep
+        let display = connection.display
+        let width = request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())
+        let height = request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())
         let screenSize = connection.screenSize
         tracking = DesktopTracking(desktop: Desktop(screen: Rect(x: 0, y: 0, width: Double(screenSize.width),
                                                                  height: Double(screenSize.height))),
-                                   windowFrame: Rect(x: Double(options.x ?? 0), y: Double(options.y ?? 0),
+                                   windowFrame: Rect(x: Double(request.x ?? 0), y: Double(request.y ?? 0),
                                                      width: Double(width), height: Double(height)))
 
         var attributes = XSetWindowAttributes()
@@ -87,7 +80,7 @@ public final class Toolkit {
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask
                                     | PointerMotionMask | LeaveWindowMask | FocusChangeMask)
-        mainWindow = XCreateWindow(display, connection.root, Int32(options.x ?? 0), Int32(options.y ?? 0),
+        mainWindow = XCreateWindow(display, connection.root, Int32(request.x ?? 0), Int32(request.y ?? 0),
                                    UInt32(width), UInt32(height), 0, connection.depth,
                                    UInt32(InputOutput), connection.visual,
                                    UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
@@ -95,20 +88,21 @@ public final class Toolkit {
         mainBuffer.resize(width: width, height: height)
         syncCounter = SyncCounter(connection)
         launch = StartupNotification.fromEnvironment()
-        setProperties(options, width: width, height: height)
+        setProperties(request, width: width, height: height)
         // Settings managers announce themselves with a MANAGER message on the root.
         XSelectInput(display, connection.root, StructureNotifyMask)
         watch(settingsOwner: settingsOwner)
         XMapWindow(display, mainWindow)
         connection.flush()
+        return mainBuffer
     }
 
     deinit {
         closePopup()
-        XDestroyWindow(connection.display, mainWindow)
+        if mainWindow != 0 { XDestroyWindow(connection.display, mainWindow) }
     }
 
-    private func setProperties(_ options: ToolkitOptions, width: Int, height: Int) {
+    private func setProperties(_ options: WindowRequest, width: Int, height: Int) {
         let display = connection.display
         XStoreName(display, mainWindow, options.title.unicodeScalars.allSatisfy(\.isASCII) ? options.title : "Rewrap")
         setProperty("_NET_WM_NAME", type: connection.atom("UTF8_STRING"), bytes: Array(options.title.utf8))
@@ -126,8 +120,8 @@ public final class Toolkit {
 
         let sizeHints = XAllocSizeHints()!
         sizeHints.pointee.flags = PMinSize | (options.x != nil ? USPosition | USSize : PSize)
-        sizeHints.pointee.min_width = Int32((Double(options.minimumWidth) * scale).rounded())
-        sizeHints.pointee.min_height = Int32((Double(options.minimumHeight) * scale).rounded())
+        sizeHints.pointee.min_width = Int32((Double(options.minimumWidth) * options.scale).rounded())
+        sizeHints.pointee.min_height = Int32((Double(options.minimumHeight) * options.scale).rounded())
         sizeHints.pointee.x = Int32(options.x ?? 0)
         sizeHints.pointee.y = Int32(options.y ?? 0)
         sizeHints.pointee.width = Int32(width)
@@ -190,7 +184,7 @@ public final class Toolkit {
     /// the synthetic ConfigureNotify ICCCM asks for would leave a tracked
     /// origin stale and a popup misplaced. Read when a popup opens or a
     /// screen reader asks, never per frame.
-    public var mainWindowOrigin: (x: Int, y: Int) {
+    var mainWindowOrigin: (x: Int, y: Int) {
         var x: Int32 = 0, y: Int32 = 0
         var child: Window = 0
         XTranslateCoordinates(connection.display, mainWindow, connection.root, 0, 0, &x, &y, &child)

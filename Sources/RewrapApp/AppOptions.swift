@@ -3,32 +3,32 @@ import RewrapLayout
 import RewrapScene
 
 /// The demo window's command line (SPEC §6).
-struct AppOptions {
-    var panelPath: String?
-    var width: Int?
-    var height: Int?
-    var x: Int?
-    var y: Int?
-    var tracePath: String?
-    var reduceMotion = false
-    var slowMotion = false
-    var font = "sans-serif"
-    var scale: Double?
-    var locale: String?
+public struct AppOptions {
+    public var panelPath: String?
+    public var width: Int?
+    public var height: Int?
+    public var x: Int?
+    public var y: Int?
+    public var tracePath: String?
+    public var reduceMotion = false
+    public var slowMotion = false
+    public var font = "sans-serif"
+    public var scale: Double?
+    public var locale: String?
     /// Nil follows the panel's language.
-    var direction: LayoutDirection?
-    var inspect = false
-    var display: String?
-    var frameLogPath: String?
-    var theme = ThemePreference.auto
+    public var direction: LayoutDirection?
+    public var inspect = false
+    public var display: String?
+    public var frameLogPath: String?
+    public var theme = ThemePreference.auto
 
-    static let usage = """
+    public static let usage = """
         rewrap [--panel FILE] [--geometry WxH[+X+Y]] [--trace FILE] [--reduce-motion]
                [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--direction ltr|rtl]
                [--theme light|dark|auto] [--inspect] [--display NAME] [--frame-log FILE]
         """
 
-    init(_ tokens: [String]) throws {
+    public init(_ tokens: [String]) throws {
         var arguments = Arguments(tokens, context: "options")
         while let option = arguments.nextOption() {
             switch option {

@@ -3,14 +3,14 @@ import Glibc
 #endif
 import RewrapCommandLine
 import RewrapPanelFile
+import RewrapPlatform
 import RewrapScene
-import RewrapX11
 
 /// Appends one line per drawn frame to the `--trace` file (or the
 /// `--frame-log`), flushed at once so a test can read frames while the
 /// program runs. A write that fails (a full disk, a reader that went away)
 /// is reported once and ends the writing, not the program.
-final class TraceWriter {
+public final class TraceWriter {
     private let file: UnsafeMutablePointer<FILE>
     private let path: String
     /// "trace" or "frame log", to name the file in messages.
@@ -19,7 +19,7 @@ final class TraceWriter {
     /// The next frame's number in the trace.
     private var frame = 0
 
-    init(path: String, kind: String = "trace") throws {
+    public init(path: String, kind: String = "trace") throws {
         guard let file = fopen(path, "w") else {
             throw CommandError("rewrap: cannot write \(kind) file \"\(path)\": \(String(cString: strerror(errno)))", status: 1)
         }

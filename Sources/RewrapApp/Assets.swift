@@ -6,8 +6,8 @@ import RewrapScene
 /// Finds the shipped assets relative to the binary itself, so the program
 /// runs from any directory: installed (`bin/../share/rewrap`) or built in the
 /// source tree (`.build/.../rewrap` under the checkout's `assets/`).
-enum Assets {
-    static func directory() -> String? {
+public enum Assets {
+    public static func directory() -> String? {
         guard let executable = executablePath() else { return nil }
         var directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
         let installed = directory + "/../share/rewrap"
@@ -22,14 +22,14 @@ enum Assets {
     }
 
     /// The panel for a language: `panel.es.json` and the like, else `panel.json`.
-    static func panelPath(for language: Strings.Language) -> String? {
+    public static func panelPath(for language: Strings.Language) -> String? {
         guard let directory = directory() else { return nil }
         let localized = directory + "/" + panelFileName(for: language)
         return exists(localized) ? localized : directory + "/" + panelFileName(for: .english)
     }
 
     /// English is the default panel, `panel.json`; each other language has its own.
-    static func panelFileName(for language: Strings.Language) -> String {
+    public static func panelFileName(for language: Strings.Language) -> String {
         language == .english ? "panel.json" : "panel.\(language.rawValue).json"
     }
 

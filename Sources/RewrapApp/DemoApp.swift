@@ -1,13 +1,17 @@
 import RewrapAccessibility
 import RewrapLayout
 import RewrapPanelFile
+import RewrapPlatform
 import RewrapScene
-import RewrapX11
+import RewrapText
 
-/// The demo's loop: toolkit events become controller inputs, effects are
-/// carried out, frames are paced and drawn. The loop owns the only clock.
-final class DemoApp {
-    private let toolkit: Toolkit
+/// The demo's loop: platform events become controller inputs, effects are
+/// carried out, frames are paced and drawn. The loop owns the only clock,
+/// and knows no platform: it is tested against a recording one.
+public final class DemoApp {
+    private let platform: any Platform
+    /// The main window's pixels.
+    private let surface: any FrameSurface
     private var painter: Painter
     private let trace: TraceWriter?
     private let frameLog: FrameLog?
@@ -24,64 +28,75 @@ final class DemoApp {
     private var bufferIsCurrent = false
     private var running = true
 
-    init(toolkit: Toolkit, state: PanelState, strings: Strings, options: AppOptions, trace: TraceWriter?,
-         frameLog: FrameLog?) {
-        self.toolkit = toolkit
-        popupWindow = PopupWindow(toolkit: toolkit)
-        accessibility = AccessibilityLink(toolkit: toolkit)
+    /// Opens the window on `platform` at `scale`, with its text set by `text`.
+    public init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
+                strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?) {
+        self.platform = platform
+        self.surface = surface
+        popupWindow = PopupWindow(platform: platform)
+        accessibility = AccessibilityLink(platform: platform)
         self.trace = trace
         self.frameLog = frameLog
-        let metrics = Metrics(scale: toolkit.scale)
-        // The engine keeps the lines it shapes, so it is the measurement cache too.
-        let measurer = toolkit.text
+        let metrics = Metrics(scale: scale)
+        let viewport = Size(width: Double(surface.width), height: Double(surface.height))
         appearance = Appearance(theme: options.theme, reduceMotionByOption: options.reduceMotion)
-        painter = Painter(metrics: metrics, measurer: measurer, palette: appearance.palette(toolkit.settings))
-        controller = PanelController(state: state, metrics: metrics, viewport: toolkit.initialSize, direction: measurer.direction,
+        // The engine keeps the lines it shapes, so it is the measurement cache too.
+        painter = Painter(metrics: metrics, measurer: text, palette: appearance.palette(platform.settings))
+        controller = PanelController(state: state, metrics: metrics, viewport: viewport, direction: text.direction,
                                      inspecting: options.inspect)
-        let layout = PageLayout(metrics: metrics, strings: strings, measurer: measurer, direction: measurer.direction)
-        stage = Stage(layout: layout, state: state, viewport: toolkit.initialSize, slowMotion: options.slowMotion)
+        let layout = PageLayout(metrics: metrics, strings: strings, measurer: text, direction: text.direction)
+        stage = Stage(layout: layout, state: state, viewport: viewport, slowMotion: options.slowMotion)
         controller.sceneChanged(stage.scene)
+        frameLog?.text = text
     }
 
     /// Runs until the window is closed; returns the exit status.
-    func run() -> Int32 {
-        while running {
-            frameLog?.passStarted(toolkit)
-            for event in toolkit.pendingEvents() { handle(event) }
-            if let size = pendingSize {
-                pendingSize = nil
-                send(.resized(size))
-            }
-            // The popup first: drawing it asks for a main frame, for the trace.
-            if popupWindow.needsDraw, popupWindow.draw(controller.popup, painter: painter, direction: stage.scene.direction) {
-                needsDraw = true
-            }
-            let now = clock.now
-            if popupWindow.takeDueScroll(at: now) { send(.menuScrollTick) }
-            if let time = stage.dueFrameTime(at: now) {
-                drawFrame(at: time)
-                stage.frameDrawn(at: time, refreshRate: toolkit.refreshRate)
-            } else if needsDraw && !stage.isAnimating {
-                drawFrame(at: now)
-            }
-            guard running else { break }
-            toolkit.finishStartup()
-            accessibility.passEnded(at: clock.now, animating: stage.isAnimating, tree: accessibleTree)
-            let next = [stage.frameDeadline, popupWindow.scrollDeadline, accessibility.deadline(now: clock.now)]
-                .compactMap { $0 }.min()
-            let ready = toolkit.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: accessibility.descriptors)
-            for input in accessibility.pump(ready: ready, tree: accessibleTree) { send(input) }
-        }
+    public func run() -> Int32 {
+        while running { runPass() }
         return 0
+    }
+
+    /// One pass of the loop: events, then frames, then a sleep until the
+    /// next event or deadline. False once the window has closed.
+    @discardableResult
+    public func runPass() -> Bool {
+        frameLog?.passStarted()
+        for event in platform.pendingEvents() { handle(event) }
+        if let size = pendingSize {
+            pendingSize = nil
+            send(.resized(size))
+        }
+        // The popup first: drawing it asks for a main frame, for the trace.
+        if popupWindow.needsDraw, popupWindow.draw(controller.popup, painter: painter, direction: stage.scene.direction) {
+            needsDraw = true
+        }
+        let now = clock.now
+        if popupWindow.takeDueScroll(at: now) { send(.menuScrollTick) }
+        let ready = platform.isReadyForFrame
+        if ready, let time = stage.dueFrameTime(at: now) {
+            drawFrame(at: time)
+            stage.frameDrawn(at: time, refreshRate: platform.refreshRate)
+        } else if ready && needsDraw && !stage.isAnimating {
+            drawFrame(at: now)
+        }
+        guard running else { return false }
+        platform.finishStartup()
+        accessibility.passEnded(at: clock.now, animating: stage.isAnimating, tree: accessibleTree)
+        // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
+        let next = [ready ? stage.frameDeadline : nil, popupWindow.scrollDeadline, accessibility.deadline(now: clock.now)]
+            .compactMap { $0 }.min()
+        let readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: accessibility.descriptors)
+        for input in accessibility.pump(ready: readable, tree: accessibleTree) { send(input) }
+        return running
     }
 
     // MARK: - Events
 
-    private func handle(_ event: ToolkitEvent) {
+    private func handle(_ event: PlatformEvent) {
         switch event {
         case .exposed(.main):
             // A resize waiting in this batch draws and presents a new frame anyway.
-            if bufferIsCurrent && pendingSize == nil { toolkit.presentMainFrame() } else { needsDraw = true }
+            if bufferIsCurrent && pendingSize == nil { platform.presentMainFrame() } else { needsDraw = true }
         case .configured(let width, let height):
             // The latest size wins, even one equal to the current viewport.
             pendingSize = Size(width: Double(width), height: Double(height))
@@ -103,16 +118,20 @@ final class DemoApp {
             send(.windowFocusChanged(focused))
         case .closeRequested:
             running = false
-        case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDestroyed:
+        case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDismissed,
+             .popupPlaced:
             popupWindow.input(for: event, menu: controller.popup).map(send)
         case .settingsChanged:
-            if appearance.reducesMotion(toolkit.settings) && stage.isAnimating {
+            if appearance.reducesMotion(platform.settings) && stage.isAnimating {
                 stage.finishMoves()
                 needsDraw = true
             }
             applyTheme()
         case .accessibilityBusNamed:
             accessibility.busNamed()
+        case .frameReady:
+            // The pass goes on to draw what is due.
+            break
         }
     }
 
@@ -126,8 +145,8 @@ final class DemoApp {
                 relayout(state, viewport: viewport, animated: animated)
             case .openPopup(let menu, let scroll):
                 guard let owner = stage.presented(menu.owner, at: clock.now, scroll: scroll) else { break }
-                send(popupWindow.open(menu, below: owner, direction: stage.scene.direction, metrics: painter.metrics,
-                                      measurer: painter.measurer))
+                popupWindow.open(menu, below: owner, direction: stage.scene.direction, metrics: painter.metrics,
+                                 measurer: painter.measurer).map(send)
             case .redrawPopup: popupWindow.setNeedsDraw()
             case .scheduleMenuScroll(let delay): popupWindow.scheduleScroll(at: clock.now + delay)
             case .closePopup: popupWindow.close()
@@ -137,14 +156,14 @@ final class DemoApp {
     }
 
     private func relayout(_ state: PanelState, viewport: Size, animated: Bool) {
-        if toolkit.mainBuffer.resize(width: Int(viewport.width), height: Int(viewport.height)) { bufferIsCurrent = false }
-        stage.relayout(state, viewport: viewport, at: clock.now, animated: animated && !appearance.reducesMotion(toolkit.settings))
+        if surface.resize(width: Int(viewport.width), height: Int(viewport.height)) { bufferIsCurrent = false }
+        stage.relayout(state, viewport: viewport, at: clock.now, animated: animated && !appearance.reducesMotion(platform.settings))
         controller.sceneChanged(stage.scene)
     }
 
     /// `--theme auto` follows the desktop's theme as it changes.
     private func applyTheme() {
-        let palette = appearance.palette(toolkit.settings)
+        let palette = appearance.palette(platform.settings)
         guard palette != painter.palette else { return }
         painter.palette = palette
         needsDraw = true
@@ -159,16 +178,16 @@ final class DemoApp {
 
     private func drawFrame(at now: Double) {
         let frame = stage.frame(at: now, controller: controller)
-        painter.paint(frame, on: toolkit.mainBuffer)
+        painter.paint(frame, on: surface)
         if controller.isInspecting {
             let breakpoints = stage.breakpoints(metrics: painter.metrics, windowWidth: frame.viewport.width)
             Inspector(metrics: painter.metrics, measurer: painter.measurer, palette: painter.palette)
-                .paint(scene: frame.scene, breakpoints: breakpoints, scroll: frame.scroll, viewport: frame.viewport, on: toolkit.mainBuffer)
+                .paint(scene: frame.scene, breakpoints: breakpoints, scroll: frame.scroll, viewport: frame.viewport, on: surface)
         }
-        toolkit.presentMainFrame()
+        platform.presentMainFrame()
         bufferIsCurrent = true
         needsDraw = false
-        frameLog?.frameDrawn(toolkit, animating: stage.isAnimating, viewport: frame.viewport)
+        frameLog?.frameDrawn(platform, animating: stage.isAnimating, viewport: frame.viewport)
         trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
                       popup: popupWindow.traced(controller.popup))
         accessibility.frameDrawn(at: now)

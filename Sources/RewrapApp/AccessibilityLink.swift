@@ -1,6 +1,6 @@
 import RewrapAccessibility
+import RewrapPlatform
 import RewrapScene
-import RewrapX11
 
 /// The window on the accessibility bus, when there is one. The bus is looked
 /// for 0.1 s after the first frame, so joining it never competes with that
@@ -10,7 +10,7 @@ import RewrapX11
 /// Events go out at settled moments only: after inputs are handled, and
 /// when a move ends.
 final class AccessibilityLink {
-    private let toolkit: Toolkit
+    private let platform: any Platform
     private var bridge: ATSPIBridge?
     /// When to look for the bus; nil before the first frame and once looked,
     /// until a new bus is named.
@@ -21,8 +21,8 @@ final class AccessibilityLink {
     /// Something was published mid-move; its bounds go out when it settles.
     private var awaitingSettle = false
 
-    init(toolkit: Toolkit) {
-        self.toolkit = toolkit
+    init(platform: any Platform) {
+        self.platform = platform
     }
 
     /// The descriptor for the loop's poll; none without a bus.
@@ -58,13 +58,16 @@ final class AccessibilityLink {
             looked = true
             // A bus that accepts and never answers costs the window this second, once.
             let deadline = BusDeadline(seconds: 1)
-            var address = toolkit.accessibilityBusAddress ?? AccessibilityBus.addressFromSessionBus(by: deadline)
+            var address = platform.accessibilityBusAddress ?? AccessibilityBus.addressFromSessionBus(by: deadline)
             if let named = address, !AccessibilityBus.isLocalSocket(named) {
                 writeLine("rewrap: not joining the accessibility bus: its address is not a local socket")
                 address = nil
             }
             bridge = address.flatMap {
-                ATSPIBridge(address: $0, tree: tree(), mainWindowOrigin: { [unowned toolkit] in toolkit.mainWindowOrigin }, by: deadline)
+                ATSPIBridge(address: $0, tree: tree(), mainWindowOrigin: { [unowned platform] in
+                    // Where the platform knows no position, extents are relative to the window.
+                    platform.windowOrigin.map { (Int($0.x), Int($0.y)) } ?? (0, 0)
+                }, by: deadline)
             }
         }
         guard let bridge, bridge.isConnected, changed || (awaitingSettle && !animating) else { return }

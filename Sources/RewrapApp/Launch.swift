@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RewrapCommandLine
+import RewrapLayout
+import RewrapPanelFile
+import RewrapPlatform
+import RewrapScene
+import RewrapText
+
+/// The demo window's start: everything that can be wrong is read from the
+/// command line and the panel before any window opens, then the window
+/// opens on whichever platform the program picked.
+///
+///     let launch = try Launch(tokens)
+///     exit(try launch.open(on: platform).run())
+public struct Launch {
+    public let options: AppOptions
+    private let panel: Panel
+    private let language: Strings.Language
+    private let direction: LayoutDirection
+    private let trace: TraceWriter?
+    private let frameLog: FrameLog?
+
+    public static let appID = "io.github.rewrap.Rewrap"
+
+    public init(_ tokens: [String]) throws {
+        options = try AppOptions(tokens)
+        let locale = options.locale ?? Strings.locale { name in getenv(name).map { String(cString: $0) } } ?? "C"
+        language = Strings.language(forLocale: locale)
+        // The panel's language decides: a shipped panel reads as its language
+        // does, a panel of the user's own as their locale does.
+        direction = options.direction
+            ?? (options.panelPath == nil ? language.direction : Strings.direction(forLocale: locale))
+        guard let path = options.panelPath ?? Assets.panelPath(for: language) else {
+            throw CommandError("rewrap: cannot find assets/panel.json beside the program; pass --panel FILE", status: 1)
+        }
+        do {
+            panel = try PanelLoader.load(path: path)
+        } catch {
+            throw CommandError(error.message, status: 1)
+        }
+        // A trace read through a pipe whose reader leaves must not end the
+        // program: the write fails instead, and the writer says so.
+        signal(SIGPIPE, SIG_IGN)
+        trace = try options.tracePath.map { try TraceWriter(path: $0) }
+        frameLog = try options.frameLogPath.map { try FrameLog(path: $0) }
+    }
+
+    /// Sets the text at the scale the options or the desktop ask for, opens
+    /// the window on `platform` and returns the loop, ready to run.
+    public func open(on platform: any Platform) throws -> DemoApp {
+        let settings = platform.settings
+        let scale = Metrics.clamped(scale: options.scale ?? settings.scale ?? 1)
+        let text: TextEngine
+        let surface: any FrameSurface
+        do {
+            text = try TextEngine(options: FontOptions(pattern: options.font, scale: scale, defaults: settings.fontDefaults),
+                                  direction: direction)
+            surface = try platform.openWindow(WindowRequest(title: panel.title, appID: Self.appID, scale: scale,
+                                                            width: options.width, height: options.height,
+                                                            x: options.x, y: options.y,
+                                                            icon: (size: 48, draw: AppIcon.pixels(size:))),
+                                              text: text)
+        } catch let error as TextEngineError {
+            throw CommandError(error.message, status: 1)
+        } catch let error as PlatformError {
+            throw CommandError(error.message, status: 1)
+        }
+        // It names the family typed after --font, which can hold anything.
+        if let warning = text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
+        return DemoApp(platform: platform, surface: surface, text: text, scale: scale, state: PanelState(panel: panel),
+                       strings: Strings(language), options: options, trace: trace, frameLog: frameLog)
+    }
+}

@@ -1,0 +1,133 @@
+import RewrapLayout
+import RewrapMotion
+import RewrapPlatform
+import RewrapScene
+
+/// The window the platform shows for the controller's open menu: where it
+/// went, how its rows lie in it, whether its surface holds the latest
+/// drawing, and its pointer events in the controller's terms. The menu
+/// itself belongs to the controller.
+final class PopupWindow {
+    private let platform: any Platform
+    /// The open menu's rows, fixed when it opens.
+    private var plan: PopupPlan?
+    /// Where the platform put it, once known.
+    private var placement: PopupPlacement?
+    private var isDrawn = false
+    /// The menu changed since the window was last drawn.
+    private(set) var needsDraw = false
+    /// When the hovered indicator of a cut menu scrolls it by another row.
+    private(set) var scrollDeadline: Double?
+
+    init(platform: any Platform) {
+        self.platform = platform
+    }
+
+    /// Asks the platform for a window for `menu`, anchored below its owner
+    /// (window pixels) and lined up with the owner's leading edge: its right
+    /// edge, right to left. Returns what the controller must hear about how
+    /// much of the menu fits, when the platform knows at once.
+    func open(_ menu: PopupMenu, below owner: PixelRect, direction: LayoutDirection, metrics: Metrics,
+              measurer: any TextMeasurer) -> Input? {
+        let plan = menu.plan(metrics: metrics, measurer: measurer, minimumWidth: Double(owner.width))
+        self.plan = plan
+        placement = nil
+        isDrawn = false
+        let request = PopupRequest(plan: plan, anchor: owner, gap: metrics.popupOffset,
+                                   edge: direction == .leftToRight ? .left : .right)
+        return platform.openPopup(request).map(placed)
+    }
+
+    private func placed(_ placement: PopupPlacement) -> Input {
+        self.placement = placement
+        needsDraw = true
+        return .popupPlaced(visibleRows: placement.visibleRows)
+    }
+
+    func close() {
+        platform.closePopup()
+        forget()
+    }
+
+    private func forget() {
+        plan = nil
+        placement = nil
+        scrollDeadline = nil
+    }
+
+    func scheduleScroll(at time: Double) {
+        scrollDeadline = time
+    }
+
+    /// True once, when the scheduled scroll is due at `now`.
+    func takeDueScroll(at now: Double) -> Bool {
+        guard let deadline = scrollDeadline, now >= deadline - FramePacer.tolerance else { return false }
+        scrollDeadline = nil
+        return true
+    }
+
+    func setNeedsDraw() {
+        needsDraw = placement != nil
+    }
+
+    /// What an event in this window means to the controller, if anything.
+    func input(for event: PlatformEvent, menu: PopupMenu?) -> Input? {
+        switch event {
+        case .popupPlaced(let placement):
+            return plan == nil ? nil : placed(placement)
+        case .exposed(.popup):
+            // A copy when the surface is current, a drawing otherwise.
+            if let surface = platform.popupSurface, isDrawn { surface.present() } else { needsDraw = placement != nil }
+            return nil
+        case .pointerMoved(.popup, let x, let y):
+            guard let menu, let plan else { return .popupPointerMoved(row: nil) }
+            if case .indicator(let edge) = plan.hit(at: Point(x: Double(x), y: Double(y)), menu.scroll) {
+                return .popupPointerOverIndicator(edge)
+            }
+            return .popupPointerMoved(row: row(at: x, y, of: menu))
+        case .pointerLeft(.popup):
+            return .popupPointerMoved(row: nil)
+        case .scrolled(.popup, _, let dy):
+            // A menu scrolls by whole rows: one a wheel click, whatever its pixels.
+            return dy == 0 ? nil : .popupScrolled(rows: dy > 0 ? 1 : -1)
+        case .popupDismissed:
+            // The window went away from outside: there is nothing left to close.
+            forget()
+            return .popupLost
+        default:
+            return nil
+        }
+    }
+
+    /// A press while the menu is open: on a row, or outside it (in the main
+    /// window too, when no grab was had); nil for the padding between rows.
+    func pressed(_ role: WindowRole, _ x: Int, _ y: Int, menu: PopupMenu) -> Input? {
+        let frame = placement.map { PixelRect($0.frame) }
+        let inside = role == .popup && frame.map { x >= 0 && y >= 0 && x < $0.width && y < $0.height } == true
+        let row = inside ? row(at: x, y, of: menu) : nil
+        if inside, row == nil { return nil }
+        return .popupPointerPressed(row: row)
+    }
+
+    private func row(at x: Int, _ y: Int, of menu: PopupMenu) -> Int? {
+        if case .row(let row) = plan?.hit(at: Point(x: Double(x), y: Double(y)), menu.scroll) { return row }
+        return nil
+    }
+
+    /// Returns true when it drew, so the trace can show the change.
+    func draw(_ menu: PopupMenu?, painter: Painter, direction: LayoutDirection) -> Bool {
+        needsDraw = false
+        guard let menu, let plan, placement != nil, let surface = platform.popupSurface else { return false }
+        painter.paintPopup(menu, plan: plan, direction: direction, on: surface)
+        surface.present()
+        isDrawn = true
+        return true
+    }
+
+    func traced(_ menu: PopupMenu?) -> TraceRecord.Popup? {
+        guard let menu, let plan, let placement else { return nil }
+        var rows = [PixelRect?](repeating: nil, count: menu.entries.count)
+        for (index, frame) in plan.shownRows(menu.scroll) where rows.indices.contains(index) { rows[index] = PixelRect(frame) }
+        return TraceRecord.Popup(menu: menu, frame: PixelRect(placement.frame), rows: rows)
+    }
+}

@@ -1,0 +1,40 @@
+import RewrapScene
+
+/// Which of the program's windows an event is for.
+public enum WindowRole: Hashable, Sendable {
+    case main
+    case popup
+}
+
+/// What a platform reports, translated once from its own events into the
+/// few cases the app cares about. Coordinates are window pixels.
+public enum PlatformEvent: Equatable, Sendable {
+    /// The window's pixels were lost and must be shown again.
+    case exposed(WindowRole)
+    /// The main window's new size.
+    case configured(width: Int, height: Int)
+    case pointerMoved(WindowRole, x: Int, y: Int)
+    case pointerLeft(WindowRole)
+    /// A primary-button press. While a popup holds the pointer, a press
+    /// outside it still arrives for the popup, outside its bounds.
+    case pressed(WindowRole, x: Int, y: Int)
+    /// Pixels to scroll, positive down and right.
+    case scrolled(WindowRole, dx: Int, dy: Int)
+    case keyPressed(Key)
+    /// The main window gained (true) or lost the keyboard focus.
+    case focusChanged(Bool)
+    case closeRequested
+    /// Where a popup that could not be placed at once was put, and how
+    /// many of its rows fit there.
+    case popupPlaced(PopupPlacement)
+    /// The popup went away from outside the program: its window was
+    /// destroyed, or the compositor dismissed it.
+    case popupDismissed
+    /// The desktop's settings changed; the platform's `settings` hold the new value.
+    case settingsChanged
+    /// The desktop names an accessibility bus anew: one started late, or
+    /// came back after going away.
+    case accessibilityBusNamed
+    /// A platform that paces frames itself is ready for the next one.
+    case frameReady
+}

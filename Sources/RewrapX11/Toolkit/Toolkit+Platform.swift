@@ -1,0 +1,20 @@
+import RewrapLayout
+import RewrapPlatform
+import RewrapScene
+
+/// The X11 toolkit as the app sees it: one implementation of the platform.
+extension Toolkit: Platform {
+    /// X11 paces frames by the loop's own timer, so one is always welcome.
+    public var isReadyForFrame: Bool { true }
+
+    public var popupSurface: (any FrameSurface)? { popup?.buffer }
+
+    public var windowOrigin: Point? {
+        let origin = mainWindowOrigin
+        return Point(x: Double(origin.x), y: Double(origin.y))
+    }
+
+    public func flush() {
+        connection.flush()
+    }
+}
