@@ -2,6 +2,7 @@ import CX11
 import RewrapLayout
 import RewrapTestSupport
 import RewrapText
+import RewrapX11
 import XCTest
 
 /// Shaping must not change how wide Latin text is: the engine's widths are
@@ -14,7 +15,7 @@ final class LatinWidthTests: XCTestCase {
 
     func testLatinLabelsKeepTheWidthsXftGivesThem() throws {
         try onServer { display, screen in
-            let engine = try TextEngine(options: FontOptions(substitute: { XftDefaultSubstitute(display, screen, $0) }),
+            let engine = try TextEngine(options: FontOptions(defaults: Toolkit.xftDefaults(display: display, screen: screen)),
                                         direction: .leftToRight)
             let font = try XCTUnwrap(XftFontOpenName(display, screen, "sans-serif:pixelsize=14:antialias=true"))
             defer { XftFontClose(display, font) }
@@ -35,7 +36,7 @@ final class LatinWidthTests: XCTestCase {
             for hinting in ["hintslight", "hintfull"] {
                 for pixels in [11, 14, 21] {
                     let pattern = "sans-serif:pixelsize=\(pixels):hintstyle=\(hinting)"
-                    let options = FontOptions(pattern: pattern, substitute: { XftDefaultSubstitute(display, screen, $0) })
+                    let options = FontOptions(pattern: pattern, defaults: Toolkit.xftDefaults(display: display, screen: screen))
                     let engine = try TextEngine(options: options, direction: .leftToRight)
                     for (style, weight) in [(TextStyle.body, ""), (.bold, ":bold")] {
                         let font = try XCTUnwrap(XftFontOpenName(display, screen, pattern + weight + ":antialias=true"))
