@@ -56,6 +56,9 @@ let package = Package(
         .testTarget(name: "RewrapAccessibilityTests", dependencies: [
             "RewrapAccessibility", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport",
         ]),
+        .testTarget(name: "RewrapAppTests", dependencies: [
+            "RewrapApp", "RewrapPlatform", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapText", "RewrapTestSupport",
+        ]),
         .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPlatform", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),

@@ -15,7 +15,7 @@ public final class DemoApp {
     private var painter: Painter
     private let trace: TraceWriter?
     private let frameLog: FrameLog?
-    private let clock = Clock()
+    private let clock: Clock
     private let appearance: Appearance
     private var controller: PanelController
     private let stage: Stage
@@ -28,10 +28,11 @@ public final class DemoApp {
     private var bufferIsCurrent = false
     private var running = true
 
-    /// Opens the window on `platform` at `scale`, with its text set by `text`.
+    /// The loop for a window open on `platform` at `scale`, with its text set by `text`.
     public init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
-                strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?) {
+                strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock) {
         self.platform = platform
+        self.clock = clock
         self.surface = surface
         popupWindow = PopupWindow(platform: platform)
         accessibility = AccessibilityLink(platform: platform)
