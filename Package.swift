@@ -50,7 +50,7 @@ let package = Package(
                 path: "Tests/RewrapTestSupport"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapAccessibilityTests", dependencies: [

@@ -67,7 +67,7 @@ public final class LineBreaker {
         var current = widths[0]
         for index in 1..<widths.count {
             let joined = current + (spaced[index] ? space : 0) + widths[index]
-            if joined <= width {
+            if !exceeds(joined, width) {
                 current = joined
             } else {
                 starts.append(index)

@@ -27,7 +27,7 @@ public struct Strings: Hashable, Sendable {
     /// Chinese read the same word for one and many ("1 more", "2 más",
     /// "還有 2 個"); Hebrew has one, two and other; Arabic has six forms.
     public func more(_ count: Int) -> String {
-        let number = DecimalText.of(count)
+        let number = String(count)
         switch language {
         case .english: return "\(number) more"
         case .spanish: return "\(number) más"

@@ -20,7 +20,7 @@ extension XConnection {
 
     /// The selection a settings manager owns for `screen` (XSETTINGS).
     static func settingsSelection(screen: Int32) -> String {
-        "_XSETTINGS_S" + DecimalText.of(Int(screen))
+        "_XSETTINGS_S" + String(screen)
     }
 
     /// Sends every InternAtom and the SYNC query, then collects the replies.

@@ -81,20 +81,3 @@ public struct Desktop: Hashable, Sendable {
         return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
     }
 }
-
-private extension Rect {
-    /// The shared area, or nil when the two do not overlap.
-    func intersection(_ other: Rect) -> Rect? {
-        let left = Swift.max(minX, other.minX), right = Swift.min(maxX, other.maxX)
-        let top = Swift.max(minY, other.minY), bottom = Swift.min(maxY, other.maxY)
-        guard right > left, bottom > top else { return nil }
-        return Rect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-
-    /// How far apart the two are: zero when they touch or overlap.
-    func distance(to other: Rect) -> Double {
-        let dx = Swift.max(0, Swift.max(other.minX - maxX, minX - other.maxX))
-        let dy = Swift.max(0, Swift.max(other.minY - maxY, minY - other.maxY))
-        return (dx * dx + dy * dy).squareRoot()
-    }
-}
