@@ -95,7 +95,7 @@ public struct Strings: Hashable, Sendable {
 
     /// `fa` from `fa_IR.UTF-8@calendar`, `he` from `he-IL`.
     /// Only ASCII letters count, and one bit lowers their case: `isLetter`
-    /// and `lowercased()` would page in Unicode tables (64 kB each) at every
+    /// and `lowercased()` would page in Unicode tables at every
     /// start just for this.
     private static func languageCode(_ locale: String) -> String {
         let letters = locale.utf8.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
