@@ -3,7 +3,7 @@ import RewrapLayout
 /// A popup's size and each row's frame in content coordinates, where it
 /// goes on the screen, and what shows in its window when it is cut to fit
 /// and scrolled.
-public struct PopupPlan: Hashable, Sendable {
+public struct PopupPlan: LayoutPlan, Hashable, Sendable {
     /// The whole menu, uncut.
     public var size: Size
     /// One per entry, all the same height.
@@ -19,6 +19,9 @@ public struct PopupPlan: Hashable, Sendable {
         self.padding = padding
         self.indicatorHeight = indicatorHeight
     }
+
+    /// The rows, as every layout's plan lists what it placed.
+    public var frames: [Rect] { rows }
 
     private var rowHeight: Double { rows.first?.height ?? 0 }
 
