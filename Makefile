@@ -70,7 +70,7 @@ soak: deps
 		--filter 'SoakTests|testMutatedPanelsLoadOrFailCleanly|testDamagedPanelsExitOneWithOneLine'
 
 # Side by side with GTK4 (through Debian's python3-gi) and a C lower bound.
-BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0
+BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0 valgrind
 
 bench: deps build
 	$(call install-missing,$(BENCH_PACKAGES))
