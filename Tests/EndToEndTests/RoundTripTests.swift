@@ -88,9 +88,16 @@ final class RoundTripTests: XCTestCase {
 
         let start = try XCTUnwrap(TraceFrame.read(trace.path).last)
         let pattern = try XCTUnwrap(start.node("pattern")).center
+        mark = try lines().count
         _ = try runCommand(["/usr/bin/xdotool", "mousemove", String(pattern.x), String(pattern.y), "click", "1"], environment: env)
         try xtrace.waitUntil("the menu") { TraceFrame.read(trace.path).last?.popup != nil }
         usleep(300_000)
+        // The monitors and the work area were read after start-up and have
+        // not changed since: opening a menu asks nothing of RandR or the root.
+        let opening = try lines()[mark...].filter { Self.matches(Self.request, $0) }
+        XCTAssertFalse(opening.isEmpty, "the log shows the menu's requests")
+        XCTAssertEqual(opening.filter { $0.uppercased().contains("RANDR") || $0.contains("GetProperty") }, [],
+                       "opening a menu reads no monitors and no property")
         let popup = try XCTUnwrap(TraceFrame.read(trace.path).last?.popup)
         mark = try lines().count
         let before = TraceFrame.read(trace.path).count

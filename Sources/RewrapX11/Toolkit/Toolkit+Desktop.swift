@@ -22,7 +22,11 @@ extension Toolkit {
         if XRRQueryExtension(display, &eventBase, &errorBase) != 0, XRRQueryVersion(display, &major, &minor) != 0 {
             tracking.randrEventBase = eventBase
             tracking.hasMonitorList = major > 1 || (major == 1 && minor >= 5)
-            XRRSelectInput(display, connection.root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+            // Every notice that can follow a change of monitors, whichever a
+            // server sends; property notices (a backlight, say) change none.
+            var mask = RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask
+            if major > 1 || (major == 1 && minor >= 4) { mask |= RRProviderChangeNotifyMask | RRResourceChangeNotifyMask }
+            XRRSelectInput(display, connection.root, Int32(mask))
         }
         XSelectInput(display, connection.root, StructureNotifyMask | PropertyChangeMask)
         let origin = mainWindowOrigin
@@ -32,8 +36,18 @@ extension Toolkit {
     }
 
     /// Notes what an event says about the desktop; true when it was one of
-    /// RandR's or a root property, and so needs no other translation.
+    /// RandR's, the root's ConfigureNotify or a root property, and so needs
+    /// no other translation.
     func noteDesktopEvent(_ event: inout XEvent) -> Bool {
+        if event.type == ConfigureNotify, event.xconfigure.window == connection.root {
+            // The screen's size changed, or RandR 1.5's SetMonitor or
+            // DeleteMonitor ran (`xrandr --setmonitor`): the server tells of
+            // those only this way, with no RandR event at all.
+            guard startupFinished else { return true }
+            if tracking.randrEventBase != nil { XRRUpdateConfiguration(&event) }
+            tracking.monitorsChanged = true
+            return true
+        }
         if event.type == PropertyNotify, event.xproperty.window == connection.root {
             let atom = event.xproperty.atom
             if atom == connection.atom("_NET_WORKAREA") || atom == connection.atom("_NET_CURRENT_DESKTOP") {

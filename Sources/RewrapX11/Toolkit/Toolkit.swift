@@ -113,6 +113,8 @@ public final class Toolkit {
         XStoreName(display, mainWindow, options.title.unicodeScalars.allSatisfy(\.isASCII) ? options.title : "Rewrap")
         setProperty("_NET_WM_NAME", type: connection.atom("UTF8_STRING"), bytes: Array(options.title.utf8))
         setCardinals("_NET_WM_PID", [UInt(getpid())])
+        // EWMH: the PID means something only on the machine named here (a predefined atom: no round trip).
+        if let host = Self.hostName { setProperty(XA_WM_CLIENT_MACHINE, type: XA_STRING, bytes: Array(host.utf8)) }
 
         let classHint = XAllocClassHint()!
         "rewrap".withCString { name in
@@ -157,10 +159,21 @@ public final class Toolkit {
     }
 
     private func setProperty(_ name: String, type: Atom, bytes: [UInt8]) {
+        setProperty(connection.atom(name), type: type, bytes: bytes)
+    }
+
+    private func setProperty(_ property: Atom, type: Atom, bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer {
-            _ = XChangeProperty(connection.display, mainWindow, connection.atom(name), type, 8, PropModeReplace,
-                                $0.baseAddress, Int32($0.count))
+            _ = XChangeProperty(connection.display, mainWindow, property, type, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
         }
+    }
+
+    /// This machine's name, as `gethostname` gives it; nil when it has none.
+    static var hostName: String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
     }
 
     /// Format-32 properties travel as C longs on the client side.
