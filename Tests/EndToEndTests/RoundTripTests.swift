@@ -56,11 +56,13 @@ final class RoundTripTests: XCTestCase {
         defer { proxy.stop() }
         try proxy.waitUntil("the proxy") { proxy.log.contains("ready") }
 
+        // No --geometry: the default size, fitted to the work area, is the
+        // start with the most to ask.
         let traced = try Self.freeDisplay(after: delayed + 1)
         let log = try TemporaryFile(suffix: ".xtrace")
         let trace = try TemporaryFile(suffix: ".jsonl")
         let xtrace = try DesktopProcess(["/usr/bin/xtrace", "-n", "-D", ":\(traced)", "-d", ":\(delayed)", "-o", log.path, "--",
-                                           PackagePaths.rewrapBinary, "--trace", trace.path, "--geometry", "680x420+0+0"], server: server)
+                                           PackagePaths.rewrapBinary, "--trace", trace.path], server: server)
         defer { xtrace.stop() }
         try xtrace.waitUntil("the first frame", timeout: 20) { !TraceFrame.read(trace.path).isEmpty }
         func lines() throws -> [Substring] {

@@ -33,6 +33,17 @@ extension Toolkit {
         tracking.placed(at: Point(x: Double(origin.x), y: Double(origin.y)))
         readMonitors()
         readWorkArea()
+        fitDefaultSizeToItsMonitor()
+    }
+
+    /// A window that opened at its default size, fitted to the whole work
+    /// area then, is fitted to its own monitor's share of it now that the
+    /// monitors are known, unless it has been resized since.
+    private func fitDefaultSizeToItsMonitor() {
+        guard fitsDefaultSize, tracking.windowFrame.size == initialSize else { return }
+        let fitted = tracking.desktop.fittedWindowSize(initialSize, at: tracking.windowFrame.origin, minimum: minimumSize)
+        guard fitted != initialSize else { return }
+        XResizeWindow(connection.display, mainWindow, UInt32(fitted.width), UInt32(fitted.height))
     }
 
     /// Notes what an event says about the desktop; true when it was one of

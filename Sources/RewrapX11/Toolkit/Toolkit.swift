@@ -53,9 +53,16 @@ public final class Toolkit {
     public let scale: Double
     /// The main window's size when it opened.
     public let initialSize: Size
+    /// The smallest size the window manager is asked to allow.
+    var minimumSize: Size
+    /// The window opened at its default size, which is fitted again to
+    /// its monitor once the monitors are known (`watchDesktop`).
+    let fitsDefaultSize: Bool
 
     public init(options: ToolkitOptions) throws(ToolkitError) {
         connection = try XConnection(name: options.display)
+        // Sent now, read once the settings' replies are in: no wait of its own.
+        let workArea = options.width == nil || options.height == nil ? WorkAreaQuery(connection) : nil
         (settingsOwner, settings) = Self.currentSettings(connection)
         // A DPI no screen has (nan, zero, two million) is no scale to follow.
         let detected = (settings?.dpi ?? Self.resourceDPI(connection)).flatMap { (24...1536).contains($0) ? $0 / 96 : nil }
@@ -73,12 +80,18 @@ public final class Toolkit {
             throw ToolkitError(error.message)
         }
         glyphFonts = GlyphFonts(connection: connection)
-        let width = options.width ?? Int((Double(options.defaultWidth) * scale).rounded())
-        let height = options.height ?? Int((Double(options.defaultHeight) * scale).rounded())
-        initialSize = Size(width: Double(width), height: Double(height))
         let screenSize = connection.screenSize
-        tracking = DesktopTracking(desktop: Desktop(screen: Rect(x: 0, y: 0, width: Double(screenSize.width),
-                                                                 height: Double(screenSize.height))),
+        let desktop = Desktop(screen: Rect(x: 0, y: 0, width: Double(screenSize.width), height: Double(screenSize.height)),
+                              workArea: workArea?.workArea())
+        minimumSize = Size(width: (Double(options.minimumWidth) * scale).rounded(), height: (Double(options.minimumHeight) * scale).rounded())
+        // Monitors are not known yet: the default size fits the work area
+        // (or the screen) now, and the window's own monitor once it is up.
+        fitsDefaultSize = options.width == nil || options.height == nil
+        let preferred = Size(width: (Double(options.defaultWidth) * scale).rounded(), height: (Double(options.defaultHeight) * scale).rounded())
+        let fitted = fitsDefaultSize ? desktop.fittedWindowSize(preferred, at: .zero, minimum: minimumSize) : preferred
+        let width = options.width ?? Int(fitted.width), height = options.height ?? Int(fitted.height)
+        initialSize = Size(width: Double(width), height: Double(height))
+        tracking = DesktopTracking(desktop: desktop,
                                    windowFrame: Rect(x: Double(options.x ?? 0), y: Double(options.y ?? 0),
                                                      width: Double(width), height: Double(height)))
 
@@ -128,8 +141,8 @@ public final class Toolkit {
 
         let sizeHints = XAllocSizeHints()!
         sizeHints.pointee.flags = PMinSize | (options.x != nil ? USPosition | USSize : PSize)
-        sizeHints.pointee.min_width = Int32((Double(options.minimumWidth) * scale).rounded())
-        sizeHints.pointee.min_height = Int32((Double(options.minimumHeight) * scale).rounded())
+        sizeHints.pointee.min_width = Int32(minimumSize.width)
+        sizeHints.pointee.min_height = Int32(minimumSize.height)
         sizeHints.pointee.x = Int32(options.x ?? 0)
         sizeHints.pointee.y = Int32(options.y ?? 0)
         sizeHints.pointee.width = Int32(width)
