@@ -106,6 +106,7 @@ final class DemoApp {
         case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDestroyed:
             popupWindow.input(for: event, menu: controller.popup).map(send)
         case .settingsChanged:
+            if toolkit.scale != painter.metrics.scale { rescale() }
             if appearance.reducesMotion(toolkit.settings) && stage.isAnimating {
                 stage.finishMoves()
                 needsDraw = true
@@ -140,6 +141,15 @@ final class DemoApp {
         if toolkit.mainBuffer.resize(width: Int(viewport.width), height: Int(viewport.height)) { bufferIsCurrent = false }
         stage.relayout(state, viewport: viewport, at: clock.now, animated: animated && !appearance.reducesMotion(toolkit.settings))
         controller.sceneChanged(stage.scene)
+    }
+
+    /// The desktop's DPI changed the toolkit's scale and text: lay out and
+    /// draw at it, at the size the toolkit asked the window to take.
+    private func rescale() {
+        let metrics = Metrics(scale: toolkit.scale)
+        painter = Painter(metrics: metrics, measurer: toolkit.text, palette: painter.palette)
+        stage.rescale(metrics, measurer: toolkit.text)
+        send(.rescaled(metrics, viewport: toolkit.mainWindowSize))
     }
 
     /// `--theme auto` follows the desktop's theme as it changes.

@@ -1,4 +1,5 @@
 import CX11
+import RewrapLayout
 import RewrapScene
 #if canImport(Glibc)
 import Glibc
@@ -174,6 +175,7 @@ extension Toolkit {
             // A synthetic notice, from a window manager or any client, says
             // where the window is; its size only ever changes by the server's.
             guard configure.send_event == 0 else { return nil }
+            mainWindowSize = Size(width: Double(width), height: Double(height))
             return .configured(width: width, height: height)
         case MotionNotify:
             guard let role = role(of: event.xmotion.window) else { return nil }

@@ -15,6 +15,7 @@ extension Toolkit {
     func settingsChanged() -> ToolkitEvent {
         (settingsOwner, settings) = Self.currentSettings(connection)
         watch(settingsOwner: settingsOwner)
+        followDesktopScale()
         return .settingsChanged
     }
 

@@ -15,9 +15,10 @@ import Glibc
 ///     toolkit.wait(until: nil)   // sleeps in poll until X has something
 public final class Toolkit {
     public let connection: XConnection
-    /// Shapes, measures and orders all text; the back buffers draw its glyphs.
-    public let text: TextEngine
-    let glyphFonts: GlyphFonts
+    /// Shapes, measures and orders all text; the back buffers draw its
+    /// glyphs. Built anew when the scale changes.
+    public internal(set) var text: TextEngine
+    var glyphFonts: GlyphFonts
     public let mainWindow: Window
     public let mainBuffer: BackBuffer
     var popup: (window: Window, buffer: BackBuffer)?
@@ -45,16 +46,26 @@ public final class Toolkit {
     var framePresented = false
     var startupFinished = false
     /// Pixels one wheel click scrolls.
-    let scrollStep: Double
+    var scrollStep: Double
     /// Wakes `wait(until:)` at its deadline.
     let timer: DeadlineTimer
 
-    /// The interface scale: from the options, else the desktop's DPI over 96.
-    public let scale: Double
+    /// The interface scale: from the options, else the desktop's DPI over
+    /// 96, followed as XSETTINGS change it (Toolkit+Scale.swift).
+    public internal(set) var scale: Double
+    /// `--scale`, which wins over the desktop's DPI.
+    let scaleOption: Double?
+    let fontPattern: String
     /// The main window's size when it opened.
     public let initialSize: Size
-    /// The smallest size the window manager is asked to allow.
-    var minimumSize: Size
+    /// The main window's size as the server last reported it, or as asked
+    /// for since, when the scale changed.
+    public internal(set) var mainWindowSize: Size
+    /// The user placed the window (`--geometry` with a position).
+    let userPlaced: Bool
+    /// The smallest size the window manager is asked to allow, at 1×.
+    let minimumAtUnitScale: Size
+    var minimumSize: Size { Metrics.rounded(minimumAtUnitScale, scale: scale) }
     /// The window opened at its default size, which is fitted again to
     /// its monitor once the monitors are known (`watchDesktop`).
     let fitsDefaultSize: Bool
@@ -64,18 +75,15 @@ public final class Toolkit {
         // Sent now, read once the settings' replies are in: no wait of its own.
         let workArea = options.width == nil || options.height == nil ? WorkAreaQuery(connection) : nil
         (settingsOwner, settings) = Self.currentSettings(connection)
-        // A DPI no screen has (nan, zero, two million) is no scale to follow.
-        let detected = (settings?.dpi ?? Self.resourceDPI(connection)).flatMap { (24...1536).contains($0) ? $0 / 96 : nil }
-        scale = Metrics.clamped(scale: options.scale ?? detected ?? 1)
+        scaleOption = options.scale
+        fontPattern = options.font
+        scale = Self.scale(option: options.scale, settings: settings, connection: connection)
         scrollStep = Metrics(scale: scale).scrollStep
         timer = try DeadlineTimer()
         icon = options.icon
-        let display = connection.display, screen = connection.screen
+        let display = connection.display
         do {
-            // Xft's own defaults finish every pattern, so the desktop's hinting
-            // and antialiasing settings shape measuring as they shape drawing.
-            text = try TextEngine(options: FontOptions(pattern: options.font, scale: scale) { XftDefaultSubstitute(display, screen, $0) },
-                                  direction: options.direction)
+            text = try Self.textEngine(connection, pattern: options.font, scale: scale, direction: options.direction)
         } catch {
             throw ToolkitError(error.message)
         }
@@ -83,14 +91,17 @@ public final class Toolkit {
         let screenSize = connection.screenSize
         let desktop = Desktop(screen: Rect(x: 0, y: 0, width: Double(screenSize.width), height: Double(screenSize.height)),
                               workArea: workArea?.workArea())
-        minimumSize = Size(width: (Double(options.minimumWidth) * scale).rounded(), height: (Double(options.minimumHeight) * scale).rounded())
+        minimumAtUnitScale = Size(width: Double(options.minimumWidth), height: Double(options.minimumHeight))
+        let minimumSize = Metrics.rounded(minimumAtUnitScale, scale: scale)
         // Monitors are not known yet: the default size fits the work area
         // (or the screen) now, and the window's own monitor once it is up.
         fitsDefaultSize = options.width == nil || options.height == nil
-        let preferred = Size(width: (Double(options.defaultWidth) * scale).rounded(), height: (Double(options.defaultHeight) * scale).rounded())
+        let preferred = Metrics.rounded(Size(width: Double(options.defaultWidth), height: Double(options.defaultHeight)), scale: scale)
         let fitted = fitsDefaultSize ? desktop.fittedWindowSize(preferred, at: .zero, minimum: minimumSize) : preferred
         let width = options.width ?? Int(fitted.width), height = options.height ?? Int(fitted.height)
         initialSize = Size(width: Double(width), height: Double(height))
+        mainWindowSize = initialSize
+        userPlaced = options.x != nil
         tracking = DesktopTracking(desktop: desktop,
                                    windowFrame: Rect(x: Double(options.x ?? 0), y: Double(options.y ?? 0),
                                                      width: Double(width), height: Double(height)))
@@ -139,16 +150,7 @@ public final class Toolkit {
         }
         XFree(classHint)
 
-        let sizeHints = XAllocSizeHints()!
-        sizeHints.pointee.flags = PMinSize | (options.x != nil ? USPosition | USSize : PSize)
-        sizeHints.pointee.min_width = Int32(minimumSize.width)
-        sizeHints.pointee.min_height = Int32(minimumSize.height)
-        sizeHints.pointee.x = Int32(options.x ?? 0)
-        sizeHints.pointee.y = Int32(options.y ?? 0)
-        sizeHints.pointee.width = Int32(width)
-        sizeHints.pointee.height = Int32(height)
-        XSetWMNormalHints(display, mainWindow, sizeHints)
-        XFree(sizeHints)
+        setSizeHints(x: options.x ?? 0, y: options.y ?? 0, width: width, height: height)
 
         let hints = XAllocWMHints()!
         // The window takes the keyboard focus from the window manager.
@@ -169,6 +171,21 @@ public final class Toolkit {
             // Window managers read it when they map the window, to place focus.
             setProperty("_NET_STARTUP_ID", type: connection.atom("UTF8_STRING"), bytes: Array(launch.id.utf8))
         }
+    }
+
+    /// WM_NORMAL_HINTS: the minimum size, and the place and size the user
+    /// gave or the program chose.
+    func setSizeHints(x: Int, y: Int, width: Int, height: Int) {
+        let sizeHints = XAllocSizeHints()!
+        sizeHints.pointee.flags = PMinSize | (userPlaced ? USPosition | USSize : PSize)
+        sizeHints.pointee.min_width = Int32(minimumSize.width)
+        sizeHints.pointee.min_height = Int32(minimumSize.height)
+        sizeHints.pointee.x = Int32(x)
+        sizeHints.pointee.y = Int32(y)
+        sizeHints.pointee.width = Int32(width)
+        sizeHints.pointee.height = Int32(height)
+        XSetWMNormalHints(connection.display, mainWindow, sizeHints)
+        XFree(sizeHints)
     }
 
     private func setProperty(_ name: String, type: Atom, bytes: [UInt8]) {
