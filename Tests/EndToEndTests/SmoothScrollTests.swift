@@ -48,7 +48,14 @@ final class SmoothScrollTests: XCTestCase {
         }
     }
 
-    func testTheFirstWheelClickScrolls() throws {
+    /// Rewrap on XWayland, scrolled to the top, its window framed by weston.
+    private struct Scene {
+        var weston: NestedWeston
+        var session: RewrapSession
+        var window: String
+    }
+
+    private func start() throws -> Scene {
         let weston: NestedWeston
         do {
             weston = try NestedWeston()
@@ -60,43 +67,75 @@ final class SmoothScrollTests: XCTestCase {
                                         environment: ["DISPLAY": weston.xwayland], server: weston.outer, waitForWindow: false)
         self.session = session
         try session.waitUntil("the first frame", timeout: 30) { !session.frames().isEmpty }
-        let start = try session.settledFrame()
-        XCTAssertGreaterThan(start.nodes.map { $0.rect.maxY }.max() ?? 0, 200 + 48, "fixture: the content scrolls a whole click")
-
+        let first = try session.settledFrame()
+        XCTAssertGreaterThan(first.nodes.map { $0.rect.maxY }.max() ?? 0, 200 + 48, "fixture: the content scrolls a whole click")
         let found = try runCommand(["/usr/bin/xdotool", "search", "--sync", "--pid", String(session.process.processIdentifier)],
                                    environment: ["DISPLAY": weston.xwayland])
         let window = try XCTUnwrap(found.stdout.split(separator: "\n").first.map(String.init), found.stderr)
-        /// Where a node shows now, scrolled as drawn, and just above the
-        /// window's title bar, on weston's desktop.
-        func onRoot(_ id: String) throws -> (x: Int, y: Int)? {
-            guard let origin = try origin(of: window, on: weston.xwayland) else { return nil }
-            let center = try XCTUnwrap(try session.lastFrame().node(id)).center
-            return (origin.x + center.x, origin.y + center.y)
-        }
-        func outside() throws -> (x: Int, y: Int)? {
-            try origin(of: window, on: weston.xwayland).map { ($0.x + 240, max(40, $0.y - 80)) }
-        }
+        let scene = Scene(weston: weston, session: session, window: window)
+        try session.waitUntil("weston to frame the window") { try outside(scene) != nil }
+        return scene
+    }
 
-        // Into weston first, onto its desktop, so weston sees motion; then onto Shape.
-        try session.waitUntil("weston to frame the window") { try outside() != nil }
-        let first = try XCTUnwrap(try outside())
-        try session.xdotool(["mousemove", String(first.x), String(first.y)])
-        try move(session, what: "the pointer over Shape") { try onRoot("shape") }
-        var count = session.frames().count
-        try session.xdotool(["click", "5"])
-        try session.waitUntil("the first click to scroll") { session.frames().dropFirst(count).contains { $0.scroll != [0, 0] } }
+    /// Where a node shows now, scrolled as drawn.
+    private func onRoot(_ id: String, _ scene: Scene) throws -> (x: Int, y: Int)? {
+        guard let origin = try origin(of: scene.window, on: scene.weston.xwayland) else { return nil }
+        let center = try XCTUnwrap(try scene.session.lastFrame().node(id)).center
+        return (origin.x + center.x, origin.y + center.y)
+    }
+
+    /// Just above the window's title bar, on weston's desktop.
+    private func outside(_ scene: Scene) throws -> (x: Int, y: Int)? {
+        try origin(of: scene.window, on: scene.weston.xwayland).map { ($0.x + 240, max(40, $0.y - 80)) }
+    }
+
+    /// Onto weston's desktop first, so weston sees motion (leaving the
+    /// window, if the pointer `wasInside`, draws the hover going), then onto
+    /// `id`; one wheel click (5 down, 4 up) must scroll to `expected`, in
+    /// the frame it draws, in one step and once.
+    private func enterAndClick(_ button: Int, over id: String, expecting expected: [Double], wasInside: Bool = false,
+                               _ scene: Scene, file: StaticString = #filePath, line: UInt = #line) throws {
+        let session = scene.session
+        if wasInside {
+            try move(session, what: "the hover to go") { try outside(scene) }
+        } else {
+            let point = try XCTUnwrap(try outside(scene))
+            try session.xdotool(["mousemove", String(point.x), String(point.y)])
+        }
+        try move(session, what: "the pointer over \(id)") { try onRoot(id, scene) }
+        let count = session.frames().count
+        try session.xdotool(["click", String(button)])
+        try session.waitUntil("the first click to scroll") {
+            session.frames().dropFirst(count).contains { $0.scroll != session.frames()[count - 1].scroll }
+        }
         usleep(300_000)
-        let step = Metrics(scale: 1).scrollStep
-        XCTAssertEqual(try session.lastFrame().scroll, [0, step], "the first click scrolls one step, once")
+        XCTAssertEqual(try session.lastFrame().scroll, expected, "the first click scrolls one step, once", file: file, line: line)
+    }
 
+    func testTheFirstWheelClickScrolls() throws {
+        let scene = try start()
+        let step = Metrics(scale: 1).scrollStep
+        try enterAndClick(5, over: "shape", expecting: [0, step], scene)
         // Out onto weston's desktop and back in: the first click up scrolls back.
-        try move(session, what: "the hover to go", to: outside)
-        try move(session, what: "the pointer back over Pattern") { try onRoot("pattern") }
-        count = session.frames().count
-        try session.xdotool(["click", "4"])
-        try session.waitUntil("the first click after entering again to scroll") {
-            session.frames().dropFirst(count).contains { $0.scroll == [0, 0] }
+        try enterAndClick(4, over: "pattern", expecting: [0, 0], wasInside: true, scene)
+        XCTAssertEqual(scene.session.stderr, "")
+    }
+
+    /// A pointer that comes while the program runs: a new master pointer
+    /// (`xinput create-master`), with XWayland's pointer moved onto it.
+    func testTheFirstWheelClickScrollsOnAPointerAddedWhileRunning() throws {
+        let scene = try start()
+        let env = ["DISPLAY": scene.weston.xwayland]
+        XCTAssertEqual(try runCommand(["/usr/bin/xinput", "create-master", "second"], environment: env).status, 0)
+        let devices = try runCommand(["/usr/bin/xinput", "list", "--short"], environment: env).stdout
+        func id(_ name: String) throws -> String {
+            let line = try XCTUnwrap(devices.split(separator: "\n").first { $0.contains(name) }, devices)
+            return try XCTUnwrap(line.split(separator: "\t").first { $0.hasPrefix("id=") }).dropFirst(3).description
         }
-        XCTAssertEqual(session.stderr, "")
+        let moved = try runCommand(["/usr/bin/xinput", "reattach", try id("xwayland-pointer:"), try id("second pointer")],
+                                   environment: env)
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        try enterAndClick(5, over: "shape", expecting: [0, Metrics(scale: 1).scrollStep], scene)
+        XCTAssertEqual(scene.session.stderr, "")
     }
 }
