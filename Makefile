@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev libxrandr-dev \
 	libharfbuzz-dev libfribidi-dev libharfbuzz-bin libxi-dev libx11-xcb-dev libxcb-sync-dev \
 	xvfb util-linux xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
-	openbox xsettingsd xtrace uim-xim locales python3 \
+	openbox xsettingsd xtrace uim-xim locales python3 x11-xserver-utils xinput weston xwayland \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
 	gcc libstdc++-12-dev libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi
 # The release build is the toolchain's own, with the Swift runtime linked in

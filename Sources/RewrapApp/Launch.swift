@@ -51,12 +51,11 @@ public struct Launch {
     /// the window on `platform` and returns the loop, ready to run on `clock`.
     public func open(on platform: any Platform, clock: Clock = Clock()) throws -> DemoApp {
         let settings = platform.settings
-        let scale = Metrics.clamped(scale: options.scale ?? settings.scale ?? 1)
+        let scale = options.scale(for: settings)
         let text: TextEngine
         let surface: any FrameSurface
         do {
-            text = try TextEngine(options: FontOptions(pattern: options.font, scale: scale, defaults: settings.fontDefaults),
-                                  direction: direction)
+            text = try options.textEngine(scale: scale, settings: settings, direction: direction)
             surface = try platform.openWindow(WindowRequest(title: panel.title, appID: Self.appID, scale: scale,
                                                             width: options.width, height: options.height,
                                                             x: options.x, y: options.y,
