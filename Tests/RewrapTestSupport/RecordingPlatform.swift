@@ -59,6 +59,11 @@ public final class RecordingPlatform: Platform {
         return surface
     }
 
+    public func rescale(to scale: Double, text: TextEngine) -> Size {
+        requests.append("rescale to \(scale)")
+        return Size(width: Double(main?.width ?? 0), height: Double(main?.height ?? 0))
+    }
+
     public func presentMainFrame() {
         requests.append("present main \(main.map { "\($0.width)x\($0.height)" } ?? "none")")
     }
