@@ -39,6 +39,14 @@ final class AccessibilityLink {
         lookup = now + 0.1
     }
 
+    /// Whether a screen reader kept `stroke` for itself. Only with a bus
+    /// and a listener is the registry asked; its answer is waited for at
+    /// most 1 s, a bound long enough for a loaded machine's Orca.
+    func consumes(_ stroke: KeyStroke) -> Bool {
+        guard let bridge, bridge.isConnected else { return false }
+        return bridge.consumes(stroke, by: BusDeadline(seconds: 1))
+    }
+
     func inputHandled() {
         changed = true
     }

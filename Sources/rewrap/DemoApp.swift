@@ -97,8 +97,11 @@ final class DemoApp {
             }
         case .scrolled(.main, let dx, let dy):
             send(.scrolled(by: Point(x: Double(dx), y: Double(dy))))
-        case .keyPressed(let key):
-            send(.key(key))
+        case .keyPressed(let key, let stroke):
+            // A screen reader sees every key first, and may keep it for itself.
+            if !accessibility.consumes(stroke), let key { send(.key(key)) }
+        case .keyReleased(let stroke):
+            _ = accessibility.consumes(stroke)
         case .focusChanged(let focused):
             send(.windowFocusChanged(focused))
         case .closeRequested:

@@ -15,7 +15,11 @@ public enum ToolkitEvent: Equatable, Sendable {
     /// valuators, or a wheel click's step (buttons 4/5 vertically, or sideways
     /// with Shift; buttons 6/7 sideways).
     case scrolled(WindowRole, dx: Int, dy: Int)
-    case keyPressed(Key)
+    /// A key went down: the app's `Key` when it answers to it, and the key
+    /// as sent, for a screen reader to see (and perhaps consume) first.
+    case keyPressed(Key?, KeyStroke)
+    /// A key came up; only a screen reader cares.
+    case keyReleased(KeyStroke)
     /// The main window gained (true) or lost the keyboard focus.
     case focusChanged(Bool)
     case closeRequested
