@@ -58,9 +58,15 @@ final class AccessibilityLink {
         lookup = 0
     }
 
+    /// True while the window is on a bus.
+    var isJoined: Bool { bridge?.isConnected == true }
+
     /// Once per pass of the loop, after drawing: joins the bus when it is
-    /// time, and announces what changed at a settled moment.
-    func passEnded(at now: Double, animating: Bool, tree: () -> AccessibleTree) {
+    /// time, and announces what changed at a settled moment. True when it
+    /// joined just now.
+    @discardableResult
+    func passEnded(at now: Double, animating: Bool, tree: () -> AccessibleTree) -> Bool {
+        var joined = false
         if let due = lookup, now >= due {
             lookup = nil
             looked = true
@@ -74,11 +80,13 @@ final class AccessibilityLink {
             bridge = address.flatMap {
                 ATSPIBridge(address: $0, tree: tree(), mainWindowOrigin: { [unowned toolkit] in toolkit.mainWindowOrigin }, by: deadline)
             }
+            joined = isJoined
         }
-        guard let bridge, bridge.isConnected, changed || (awaitingSettle && !animating) else { return }
+        guard let bridge, bridge.isConnected, changed || (awaitingSettle && !animating) else { return joined }
         bridge.publish(tree(), settled: !animating)
         changed = false
         awaitingSettle = animating
+        return joined
     }
 
     /// Answers clients when the bus's descriptor is among `ready` or writes

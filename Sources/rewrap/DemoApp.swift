@@ -66,7 +66,11 @@ final class DemoApp {
             }
             guard running else { break }
             toolkit.finishStartup()
-            accessibility.passEnded(at: clock.now, animating: stage.isAnimating, tree: accessibleTree)
+            if accessibility.passEnded(at: clock.now, animating: stage.isAnimating, tree: accessibleTree) {
+                // A screen reader is there: give it something to announce, and go round to publish it.
+                send(.focusFirstControl)
+                continue
+            }
             let next = [stage.frameDeadline, popupWindow.scrollDeadline, accessibility.deadline(now: clock.now)]
                 .compactMap { $0 }.min()
             let ready = toolkit.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: accessibility.descriptors)
@@ -104,6 +108,7 @@ final class DemoApp {
             _ = accessibility.consumes(stroke)
         case .focusChanged(let focused):
             send(.windowFocusChanged(focused))
+            if focused && accessibility.isJoined { send(.focusFirstControl) }
         case .closeRequested:
             running = false
         case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDestroyed:

@@ -67,6 +67,11 @@ public final class ATSPIBridge {
         _ = api.dbus_connection_add_filter(connection, filter, Unmanaged.passUnretained(self).toOpaque(), nil)
         embed()
         watchKeystrokeListeners(by: deadline)
+        // Joined late, the window says now that it is the active one, as it would on activation.
+        if tree[.frame]?.states.contains(.active) == true {
+            send(.stateChanged(.frame, .active, true), in: tree, origin: (0, 0))
+            send(.windowActivated(.frame, true), in: tree, origin: (0, 0))
+        }
     }
 
     deinit {
@@ -130,9 +135,12 @@ public final class ATSPIBridge {
     }
 
     /// The tree as clients see it now.
+    /// Outside a pump (while a key waits for the registry), the last
+    /// published tree, kept for nothing longer.
     var tree: AccessibleTree {
         if let answeringTree { return answeringTree }
-        let tree = answering?() ?? published
+        guard let answering else { return published }
+        let tree = answering()
         answeringTree = tree
         return tree
     }
@@ -141,7 +149,7 @@ public final class ATSPIBridge {
     var origin: (x: Int, y: Int) {
         if let answeringOrigin { return answeringOrigin }
         let origin = mainWindowOrigin()
-        answeringOrigin = origin
+        if answering != nil { answeringOrigin = origin }
         return origin
     }
 
