@@ -17,6 +17,8 @@ final class DemoApp {
     private let stage: Stage
     private let popupWindow: PopupWindow
     private let accessibility: AccessibilityLink
+    /// The panel's language, the locale screen readers are told.
+    private let language: String
     private var pendingSize: Size?
     private var needsDraw = true
     /// The back buffer holds the latest frame at the window's size, so an
@@ -29,6 +31,7 @@ final class DemoApp {
         self.toolkit = toolkit
         popupWindow = PopupWindow(toolkit: toolkit)
         accessibility = AccessibilityLink(toolkit: toolkit)
+        language = strings.language.rawValue
         self.trace = trace
         self.frameLog = frameLog
         let metrics = Metrics(scale: toolkit.scale)
@@ -186,6 +189,6 @@ final class DemoApp {
     private func accessibleTree() -> AccessibleTree {
         AccessibleTree(application: "rewrap", title: controller.state.panel.title,
                        drawn: stage.shown(at: clock.now, controller: controller), focus: controller.focus,
-                       popup: popupWindow.traced(controller.popup), active: controller.windowFocused)
+                       popup: popupWindow.traced(controller.popup), active: controller.windowFocused, locale: language)
     }
 }
