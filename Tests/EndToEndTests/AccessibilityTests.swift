@@ -140,6 +140,12 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(chips, chips.sorted(by: >), "reading order runs from the right")
         let badge = try XCTUnwrap(tree.all().first { $0.node.role == "push button" }?.node.extents)
         XCTAssertLessThan(badge[0], try XCTUnwrap(chips.last), "the badge sits at the row's left end")
+        // The panel's language is every object's locale, and its text's language and direction.
+        XCTAssertEqual(tree.locale, "ar")
+        XCTAssertTrue(tree.all().allSatisfy { $0.node.locale == "ar" }, "\(tree.all().map { $0.node.locale })")
+        let heading = try XCTUnwrap(tree.all().first { $0.node.role == "heading" }?.node)
+        XCTAssertEqual(heading.attributes?["language"], "ar")
+        XCTAssertEqual(heading.attributes?["direction"], "rtl")
 
         let first = try XCTUnwrap(frame.nodes("dropdown").first)
         let combo = try XCTUnwrap(tree.first("combo box", named: first.text))

@@ -65,6 +65,12 @@ extension AccessibleTree {
                 accessible.isBold = node.kind == .heading
             }
             append(accessible)
+            // The badge's list hangs from it even while closed, as a menu
+            // button's menu does, so screen readers say it opens a menu.
+            if node.kind == .badge, popup?.menu.owner != node.id {
+                append(AccessibleNode(key: .menu(of: node.id), role: .menu, name: node.text, states: [.enabled, .sensitive],
+                                      frame: PixelRect(x: frame.x, y: frame.y + frame.height, width: 0, height: 0), parent: key))
+            }
         }
         if let popup, let owner = self[.node(popup.menu.owner)] {
             appendMenu(popup, owner: owner, states: always, active: active, direction: drawn.scene.direction)
