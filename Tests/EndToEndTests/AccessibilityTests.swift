@@ -160,7 +160,7 @@ final class AccessibilityTests: XCTestCase {
     func testWindowActivationFollowsTheDesktopsFocus() throws {
         let (session, _, client) = try start(windowManager: true)
         try session.xdotool(["windowactivate", "--sync", session.windowID])
-        try session.key("Tab")
+        // On a screen reader's bus the first control has the focus from the start, as in Qt and GTK.
         try session.waitUntil("focus on shape") { try session.lastFrame().node("shape")?.focused == true }
         XCTAssertTrue(try client.tree().children.first?.states.contains("active") == true)
         _ = try client.events(wait: 0.5)
