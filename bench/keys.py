@@ -58,6 +58,9 @@ def presses(env, rewrap: str, count: int) -> tuple[list[float], float]:
                 raise RuntimeError("rewrap drew no frame")
             time.sleep(0.01)
         time.sleep(1.0)  # the bus is looked for 0.1 s after the first frame
+        window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(proc.pid)], env=env, check=True,
+                                capture_output=True, text=True).stdout.split()[0]
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True)
         wait_idle(proc.pid)
         latencies = []
         before = runtime_ms(proc.pid)
@@ -67,13 +70,16 @@ def presses(env, rewrap: str, count: int) -> tuple[list[float], float]:
             for _ in range(count):
                 start = time.monotonic()
                 subprocess.run(["xdotool", "key", "Tab"], env=env, check=True)
+                pending = ""
                 while True:
-                    line = reader.readline()
-                    if line.endswith("\n") and focused(line) != last:
+                    pending += reader.readline()
+                    if not pending.endswith("\n"):
+                        time.sleep(0.0005)
+                        continue
+                    line, pending = pending, ""
+                    if focused(line) != last:
                         last = focused(line)
                         break
-                    if not line:
-                        time.sleep(0.0005)
                 latencies.append((time.monotonic() - start) * 1000)
                 wait_idle(proc.pid, quiet=0.05)
         cpu = (runtime_ms(proc.pid) - before) / count
