@@ -157,6 +157,34 @@ final class AccessibilityTests: XCTestCase {
 
     /// Screen readers follow the active window: under openbox, the frame is
     /// active while the window has the focus, and says so when that changes.
+    /// A keystroke listener that registers after the window joined is
+    /// asked about each key (the registry's signal was followed), and one
+    /// that never answers does not stop the keys: the window waits for the
+    /// registry a bounded time, then acts on them.
+    func testAStuckKeystrokeListenerCannotFreezeTheKeys() throws {
+        let (session, _, _) = try start(["--geometry", "340x420+37+23"])
+        try session.waitUntil("the first control's focus from the bus") { try session.lastFrame().node("shape")?.focused == true }
+        let stuck = """
+            import pyatspi, sys, time
+            def heard(event):
+                print("heard", event.event_string or event.id, flush=True)
+                time.sleep(30)
+                return False
+            pyatspi.Registry.registerKeystrokeListener(heard, mask=0,
+                kind=(pyatspi.KEY_PRESSED_EVENT, pyatspi.KEY_RELEASED_EVENT), synchronous=True, preemptive=True)
+            print("listening", flush=True)
+            pyatspi.Registry.start()
+            """
+        let listener = try DesktopProcess(["/usr/bin/python3", "-c", stuck], server: session.server,
+                                          environment: ["DBUS_SESSION_BUS_ADDRESS": ""])
+        addTeardownBlock { listener.stop() }
+        try listener.waitUntil("the listener to register") { listener.log.contains("listening") }
+        Thread.sleep(forTimeInterval: 0.5)
+        try session.key("Tab", "Tab", "Tab")
+        try session.waitUntil("three Tabs to reach the badge", timeout: 6) { try session.lastFrame().node("badge")?.focused == true }
+        XCTAssertTrue(listener.log.contains("heard"), "the key went to the listener first: \(listener.log)")
+    }
+
     func testWindowActivationFollowsTheDesktopsFocus() throws {
         let (session, _, client) = try start(windowManager: true)
         try session.xdotool(["windowactivate", "--sync", session.windowID])
