@@ -151,6 +151,11 @@ final class ScreenReaderTests: XCTestCase {
             up = try orca.press("KP_Up")
             for _ in 0..<9 { up += try orca.press("KP_Home") }
             XCTAssertTrue(try orca.press("KP_Subtract").contains { $0.contains("Leaving flat review") })
+            orca.stop()
+            // Orca's own record: it saw the keys, and no question about the text went unanswered.
+            XCTAssertGreaterThan(orca.log.components(separatedBy: "KEYBOARD_EVENT:").count, 40, "the keys Orca saw")
+            XCTAssertFalse(orca.log.contains("Exception getting selected text"), "Text.GetNSelections and GetSelection answer")
+            XCTAssertFalse(orca.log.contains("ERROR: Exception getting attributes"), "Text.GetAttributeRun answers")
         }
         let read = { (spoken: [String]) in spoken.joined(separator: " ").replacingOccurrences(of: "  ", with: " ") }
         for text in traced {

@@ -161,6 +161,11 @@ public final class ScreenReader: @unchecked Sendable {
         kill(-group, SIGKILL)
     }
 
+    /// Orca's debug log, whole once Orca has stopped: it writes it in blocks.
+    public var log: String {
+        (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+    }
+
     /// Removes the session's files; the debug log goes with them.
     public func removeFiles() {
         try? FileManager.default.removeItem(atPath: directory)

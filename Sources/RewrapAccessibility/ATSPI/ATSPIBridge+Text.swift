@@ -39,7 +39,7 @@ extension ATSPIBridge {
             segment(AccessibleText.granularity(of: granularity), offset: offset, step: 0)
         case "GetCaretOffset":
             writer.int32(0)
-        case "SetCaretOffset", "AddSelection", "RemoveSelection", "SetSelection":
+        case "SetCaretOffset", "AddSelection", "RemoveSelection", "SetSelection", "ScrollSubstringTo", "ScrollSubstringToPoint":
             writer.boolean(false)
         case "GetNSelections":
             writer.int32(0)
