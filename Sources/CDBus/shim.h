@@ -64,15 +64,8 @@ typedef void (*DBusFreeFunction)(void *memory);
     F(dbus_bool_t, dbus_connection_get_is_authenticated, (DBusConnection *connection)) \
     F(dbus_bool_t, dbus_connection_read_write, (DBusConnection *connection, int timeout_milliseconds)) \
     F(DBusDispatchStatus, dbus_connection_dispatch, (DBusConnection *connection)) \
-    F(DBusDispatchStatus, dbus_connection_get_dispatch_status, (DBusConnection *connection)) \
     F(dbus_bool_t, dbus_connection_has_messages_to_send, (DBusConnection *connection)) \
     F(dbus_bool_t, dbus_connection_send, (DBusConnection *connection, DBusMessage *message, uint32_t *client_serial)) \
-    F(dbus_bool_t, dbus_connection_send_with_reply, (DBusConnection *connection, DBusMessage *message, DBusPendingCall **pending_return, int timeout_milliseconds)) \
-    F(dbus_bool_t, dbus_connection_read_write_dispatch, (DBusConnection *connection, int timeout_milliseconds)) \
-    F(dbus_bool_t, dbus_pending_call_get_completed, (DBusPendingCall *pending)) \
-    F(DBusMessage *, dbus_pending_call_steal_reply, (DBusPendingCall *pending)) \
-    F(void, dbus_pending_call_cancel, (DBusPendingCall *pending)) \
-    F(void, dbus_pending_call_unref, (DBusPendingCall *pending)) \
     F(DBusMessage *, dbus_connection_send_with_reply_and_block, (DBusConnection *connection, DBusMessage *message, int timeout_milliseconds, DBusError *error)) \
     F(dbus_bool_t, dbus_connection_add_filter, (DBusConnection *connection, DBusHandleMessageFunction function, void *user_data, DBusFreeFunction free_data_function)) \
     F(void, dbus_connection_close, (DBusConnection *connection)) \
@@ -88,7 +81,6 @@ typedef void (*DBusFreeFunction)(void *memory);
     F(const char *, dbus_message_get_member, (DBusMessage *message)) \
     F(dbus_bool_t, dbus_message_get_no_reply, (DBusMessage *message)) \
     F(void, dbus_message_set_no_reply, (DBusMessage *message, dbus_bool_t no_reply)) \
-    F(const char *, dbus_message_get_sender, (DBusMessage *message)) \
     F(void, dbus_message_set_auto_start, (DBusMessage *message, dbus_bool_t auto_start)) \
     F(dbus_bool_t, dbus_message_iter_init, (DBusMessage *message, DBusMessageIter *iter)) \
     F(void, dbus_message_iter_init_append, (DBusMessage *message, DBusMessageIter *iter)) \
@@ -98,7 +90,15 @@ typedef void (*DBusFreeFunction)(void *memory);
     F(void, dbus_message_iter_recurse, (DBusMessageIter *iter, DBusMessageIter *sub)) \
     F(dbus_bool_t, dbus_message_iter_append_basic, (DBusMessageIter *iter, int type, const void *value)) \
     F(dbus_bool_t, dbus_message_iter_open_container, (DBusMessageIter *iter, int type, const char *contained_signature, DBusMessageIter *sub)) \
-    F(dbus_bool_t, dbus_message_iter_close_container, (DBusMessageIter *iter, DBusMessageIter *sub))
+    F(dbus_bool_t, dbus_message_iter_close_container, (DBusMessageIter *iter, DBusMessageIter *sub)) \
+    /* Added later, at the end, so objects built against the earlier list keep their offsets. */ \
+    F(DBusDispatchStatus, dbus_connection_get_dispatch_status, (DBusConnection *connection)) \
+    F(dbus_bool_t, dbus_connection_send_with_reply, (DBusConnection *connection, DBusMessage *message, DBusPendingCall **pending_return, int timeout_milliseconds)) \
+    F(dbus_bool_t, dbus_connection_read_write_dispatch, (DBusConnection *connection, int timeout_milliseconds)) \
+    F(dbus_bool_t, dbus_pending_call_get_completed, (DBusPendingCall *pending)) \
+    F(DBusMessage *, dbus_pending_call_steal_reply, (DBusPendingCall *pending)) \
+    F(void, dbus_pending_call_cancel, (DBusPendingCall *pending)) \
+    F(void, dbus_pending_call_unref, (DBusPendingCall *pending))
 
 #define REWRAP_DBUS_MEMBER(result, name, parameters) result (*name) parameters;
 
