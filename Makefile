@@ -8,7 +8,8 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 	xvfb util-linux xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
 	openbox xsettingsd xtrace uim-xim locales python3 x11-xserver-utils xinput weston xwayland \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
-	gcc libstdc++-12-dev libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi
+	gcc libstdc++-12-dev libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi \
+	orca speech-dispatcher python3-pyqt6 qt6-qpa-plugins
 # The release build is the toolchain's own, with the Swift runtime linked in
 # (Debian ships none) and Debian's shared libraries. No $ORIGIN run path:
 # the binary is installed to /usr/bin, no place to look for libraries.

@@ -39,6 +39,14 @@ final class AccessibilityLink {
         lookup = now + 0.1
     }
 
+    /// Whether a screen reader kept `stroke` for itself. Only with a bus
+    /// and a listener is the registry asked; its answer is waited for at
+    /// most 1 s, a bound long enough for a loaded machine's Orca.
+    func consumes(_ stroke: KeyStroke) -> Bool {
+        guard let bridge, bridge.isConnected else { return false }
+        return bridge.consumes(stroke, by: BusDeadline(seconds: 1))
+    }
+
     func inputHandled() {
         changed = true
     }
@@ -50,9 +58,15 @@ final class AccessibilityLink {
         lookup = 0
     }
 
+    /// True while the window is on a bus.
+    var isJoined: Bool { bridge?.isConnected == true }
+
     /// Once per pass of the loop, after drawing: joins the bus when it is
-    /// time, and announces what changed at a settled moment.
-    func passEnded(at now: Double, animating: Bool, tree: () -> AccessibleTree) {
+    /// time, and announces what changed at a settled moment. True when it
+    /// joined just now.
+    @discardableResult
+    func passEnded(at now: Double, animating: Bool, tree: () -> AccessibleTree) -> Bool {
+        var joined = false
         if let due = lookup, now >= due {
             lookup = nil
             looked = true
@@ -69,11 +83,13 @@ final class AccessibilityLink {
                     platform.windowOrigin.map { (Int($0.x), Int($0.y)) } ?? (0, 0)
                 }, by: deadline)
             }
+            joined = isJoined
         }
-        guard let bridge, bridge.isConnected, changed || (awaitingSettle && !animating) else { return }
+        guard let bridge, bridge.isConnected, changed || (awaitingSettle && !animating) else { return joined }
         bridge.publish(tree(), settled: !animating)
         changed = false
         awaitingSettle = animating
+        return joined
     }
 
     /// Answers clients when the bus's descriptor is among `ready` or writes

@@ -23,6 +23,8 @@ public final class DemoApp {
     private let stage: Stage
     private let popupWindow: PopupWindow
     private let accessibility: AccessibilityLink
+    /// The panel's language, the locale screen readers are told.
+    private let language: String
     private var pendingSize: Size?
     private var needsDraw = true
     /// The back buffer holds the latest frame at the window's size, so an
@@ -38,6 +40,7 @@ public final class DemoApp {
         self.surface = surface
         popupWindow = PopupWindow(platform: platform)
         accessibility = AccessibilityLink(platform: platform)
+        language = strings.language.rawValue
         self.trace = trace
         self.frameLog = frameLog
         let metrics = Metrics(scale: scale)
@@ -85,7 +88,11 @@ public final class DemoApp {
         }
         guard running else { return false }
         platform.finishStartup()
-        accessibility.passEnded(at: clock.now, animating: stage.isAnimating, tree: accessibleTree)
+        if accessibility.passEnded(at: clock.now, animating: stage.isAnimating, tree: accessibleTree) {
+            // A screen reader is there: give it something to announce, and go round to publish it.
+            send(.focusFirstControl)
+            return running
+        }
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
         let next = [ready ? stage.frameDeadline : nil, popupWindow.scrollDeadline, accessibility.deadline(now: clock.now)]
             .compactMap { $0 }.min()
@@ -116,10 +123,14 @@ public final class DemoApp {
             }
         case .scrolled(.main, let dx, let dy):
             send(.scrolled(by: Point(x: Double(dx), y: Double(dy))))
-        case .keyPressed(let key):
-            send(.key(key))
+        case .keyPressed(let key, let stroke):
+            // A screen reader sees every key first, and may keep it for itself.
+            if !accessibility.consumes(stroke), let key { send(.key(key)) }
+        case .keyReleased(let stroke):
+            _ = accessibility.consumes(stroke)
         case .focusChanged(let focused):
             send(.windowFocusChanged(focused))
+            if focused && accessibility.isJoined { send(.focusFirstControl) }
         case .closeRequested:
             running = false
         case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDismissed,
@@ -223,6 +234,6 @@ public final class DemoApp {
     private func accessibleTree() -> AccessibleTree {
         AccessibleTree(application: "rewrap", title: controller.state.panel.title,
                        drawn: stage.shown(at: clock.now, controller: controller), focus: controller.focus,
-                       popup: popupWindow.traced(controller.popup), active: controller.windowFocused)
+                       popup: popupWindow.traced(controller.popup), active: controller.windowFocused, locale: language)
     }
 }

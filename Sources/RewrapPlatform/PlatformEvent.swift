@@ -20,7 +20,11 @@ public enum PlatformEvent: Equatable, Sendable {
     case pressed(WindowRole, x: Int, y: Int)
     /// Pixels to scroll, positive down and right.
     case scrolled(WindowRole, dx: Int, dy: Int)
-    case keyPressed(Key)
+    /// A key went down: the app's `Key` when it answers to it, and the key
+    /// as sent, for a screen reader to see (and perhaps consume) first.
+    case keyPressed(Key?, KeyStroke)
+    /// A key came up; only a screen reader cares.
+    case keyReleased(KeyStroke)
     /// The main window gained (true) or lost the keyboard focus.
     case focusChanged(Bool)
     case closeRequested

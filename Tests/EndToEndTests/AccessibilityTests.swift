@@ -140,6 +140,12 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(chips, chips.sorted(by: >), "reading order runs from the right")
         let badge = try XCTUnwrap(tree.all().first { $0.node.role == "push button" }?.node.extents)
         XCTAssertLessThan(badge[0], try XCTUnwrap(chips.last), "the badge sits at the row's left end")
+        // The panel's language is every object's locale, and its text's language and direction.
+        XCTAssertEqual(tree.locale, "ar")
+        XCTAssertTrue(tree.all().allSatisfy { $0.node.locale == "ar" }, "\(tree.all().map { $0.node.locale })")
+        let heading = try XCTUnwrap(tree.all().first { $0.node.role == "heading" }?.node)
+        XCTAssertEqual(heading.attributes?["language"], "ar")
+        XCTAssertEqual(heading.attributes?["direction"], "rtl")
 
         let first = try XCTUnwrap(frame.nodes("dropdown").first)
         let combo = try XCTUnwrap(tree.first("combo box", named: first.text))
@@ -151,10 +157,38 @@ final class AccessibilityTests: XCTestCase {
 
     /// Screen readers follow the active window: under openbox, the frame is
     /// active while the window has the focus, and says so when that changes.
+    /// A keystroke listener that registers after the window joined is
+    /// asked about each key (the registry's signal was followed), and one
+    /// that never answers does not stop the keys: the window waits for the
+    /// registry a bounded time, then acts on them.
+    func testAStuckKeystrokeListenerCannotFreezeTheKeys() throws {
+        let (session, _, _) = try start(["--geometry", "340x420+37+23"])
+        try session.waitUntil("the first control's focus from the bus") { try session.lastFrame().node("shape")?.focused == true }
+        let stuck = """
+            import pyatspi, sys, time
+            def heard(event):
+                print("heard", event.event_string or event.id, flush=True)
+                time.sleep(30)
+                return False
+            pyatspi.Registry.registerKeystrokeListener(heard, mask=0,
+                kind=(pyatspi.KEY_PRESSED_EVENT, pyatspi.KEY_RELEASED_EVENT), synchronous=True, preemptive=True)
+            print("listening", flush=True)
+            pyatspi.Registry.start()
+            """
+        let listener = try DesktopProcess(["/usr/bin/python3", "-c", stuck], server: session.server,
+                                          environment: ["DBUS_SESSION_BUS_ADDRESS": ""])
+        addTeardownBlock { listener.stop() }
+        try listener.waitUntil("the listener to register") { listener.log.contains("listening") }
+        Thread.sleep(forTimeInterval: 0.5)
+        try session.key("Tab", "Tab", "Tab")
+        try session.waitUntil("three Tabs to reach the badge", timeout: 6) { try session.lastFrame().node("badge")?.focused == true }
+        XCTAssertTrue(listener.log.contains("heard"), "the key went to the listener first: \(listener.log)")
+    }
+
     func testWindowActivationFollowsTheDesktopsFocus() throws {
         let (session, _, client) = try start(windowManager: true)
         try session.xdotool(["windowactivate", "--sync", session.windowID])
-        try session.key("Tab")
+        // On a screen reader's bus the first control has the focus from the start, as in Qt and GTK.
         try session.waitUntil("focus on shape") { try session.lastFrame().node("shape")?.focused == true }
         XCTAssertTrue(try client.tree().children.first?.states.contains("active") == true)
         _ = try client.events(wait: 0.5)

@@ -18,9 +18,11 @@ struct SceneFixture {
     var popup: TraceRecord.Popup?
     var active = true
     var direction = LayoutDirection.leftToRight
+    var scale = 1.0
+    var locale = ""
 
     var scene: Scene {
-        PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer(), direction: direction)
+        PageLayout(metrics: Metrics(scale: scale), strings: Strings(.english), measurer: FixedAdvanceMeasurer(), direction: direction)
             .scene(for: state, viewportWidth: viewport.width)
     }
 
@@ -33,7 +35,8 @@ struct SceneFixture {
     }
 
     var tree: AccessibleTree {
-        AccessibleTree(application: "rewrap", title: "Rewrap", drawn: drawn, focus: focus, popup: popup, active: active)
+        AccessibleTree(application: "rewrap", title: "Rewrap", drawn: drawn, focus: focus, popup: popup, active: active,
+                       locale: locale)
     }
 
     var trace: TraceRecord {

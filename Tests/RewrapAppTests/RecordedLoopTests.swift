@@ -25,7 +25,7 @@ final class RecordedLoopTests: XCTestCase {
             let center = popup.center(of: index)
             return (center.x - Int(popup.frame[0]), center.y - Int(popup.frame[1]))
         }
-        func keys(_ keys: Key...) -> [PlatformEvent] { [.focusChanged(true)] + keys.map { .keyPressed($0) } }
+        func keys(_ keys: Key...) -> [PlatformEvent] { [.focusChanged(true)] + keys.map(RecordingPlatform.press) }
         let wheel = Int(step)
         return [
             { click("pattern") },
@@ -40,7 +40,7 @@ final class RecordedLoopTests: XCTestCase {
             { keys(.pageDown) },
             { keys(.pageUp) },
             { [.pointerMoved(.main, x: 170, y: 200), .scrolled(.main, dx: wheel, dy: 0)] },
-            { keys(.tab, .tab, .tab, .tab) },
+            { keys(.tab, .tab, .tab) },
             { keys(.returnKey) },
             { keys(.escape) },
             { keys(.inspector) },
@@ -90,8 +90,8 @@ final class RecordedLoopTests: XCTestCase {
         let trace = try TemporaryFile(suffix: ".jsonl")
         let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
                                  "--geometry", "400x420+0+0", "--trace", trace.path])
-        let platform = RecordingPlatform(script: [[.focusChanged(true), .keyPressed(.tab), .keyPressed(.tab), .keyPressed(.returnKey)],
-                                                  [.keyPressed(.down), .keyPressed(.returnKey)]])
+        let platform = RecordingPlatform(script: [[.focusChanged(true)] + [Key.tab, .tab, .returnKey].map(RecordingPlatform.press),
+                                                  [Key.down, .returnKey].map(RecordingPlatform.press)])
         let app = try launch.open(on: platform, clock: Clock { platform.now })
         XCTAssertEqual(app.run(), 0)
         let frames = TraceFrame.read(trace.path)

@@ -16,6 +16,9 @@ public final class ATSPIClient: @unchecked Sendable {
         public var extents: [Int]?
         public var actions: [String]?
         public var text: String?
+        public var locale: String?
+        /// The Text interface's default attributes, such as "language".
+        public var attributes: [String: String]?
         public var children: [Node]
 
         /// Every node below, depth first, with its child-index path from here ("0/3").

@@ -50,6 +50,12 @@ public final class RecordingPlatform: Platform {
         FontDefault("scale", .double(1)),
     ]
 
+    /// A press of `key`, as a platform reports it; the stroke is blank, as
+    /// no screen reader listens here.
+    public static func press(_ key: Key) -> PlatformEvent {
+        .keyPressed(key, KeyStroke(isPress: true, keysym: 0, keycode: 0, modifiers: 0, text: "", time: 1))
+    }
+
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         let width = request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())
         let height = request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())

@@ -107,12 +107,13 @@ extension ATSPIBridge {
         switch interface {
         case "org.a11y.atspi.Accessible":
             let parent = node.parent.map(reference) ?? .null
+            let locale = tree.locale
             return [
                 Property(name: "Name", signature: "s") { $0.string(node.name) },
                 Property(name: "Description", signature: "s") { $0.string("") },
                 Property(name: "Parent", signature: "(so)") { $0.reference(parent) },
                 Property(name: "ChildCount", signature: "i") { $0.int32(node.children.count) },
-                Property(name: "Locale", signature: "s") { $0.string("") },
+                Property(name: "Locale", signature: "s") { $0.string(locale) },
                 Property(name: "AccessibleId", signature: "s") { $0.string(ATSPIObjects.accessibleID(of: node.key)) },
             ]
         case "org.a11y.atspi.Application":
@@ -173,7 +174,7 @@ extension ATSPIBridge {
 
     private func application(_ member: String, _ reader: inout DBusMessageReader, _ writer: inout DBusMessageWriter) -> Answer {
         guard member == "GetLocale" else { return .unknownMethod }
-        writer.string("")
+        writer.string(tree.locale)
         return .replied
     }
 

@@ -13,7 +13,7 @@ import RewrapScene
 ///     bridge.publish(tree(), settled: !animating)
 public final class ATSPIBridge {
     let library: DBusLibrary
-    private var connection: OpaquePointer?
+    private(set) var connection: OpaquePointer?
     /// The descriptor to poll for reading, or nil once the bus is gone.
     public private(set) var descriptor: Int32?
     let uniqueName: String
@@ -21,6 +21,10 @@ public final class ATSPIBridge {
     var objects = ATSPIObjects()
     /// The application id the registry may set.
     var applicationID: Int32 = 0
+    /// Who listens for keys on the registry: while no one does, keys are not sent.
+    var keystrokeListeners: Set<ATSPIReference> = []
+    /// Set when the registry let a key wait out its deadline.
+    var registryQuietUntil: BusDeadline?
     /// Inputs asked for by actions, handed to the app after the pump.
     var requests: [Input] = []
     /// What clients are answered from during a pump, built once on first
@@ -56,11 +60,18 @@ public final class ATSPIBridge {
         settled = tree
         let filter: DBusHandleMessageFunction = { _, message, bridge in
             guard let message, let bridge else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            let handled = Unmanaged<ATSPIBridge>.fromOpaque(bridge).takeUnretainedValue().handle(message)
+            let owner = Unmanaged<ATSPIBridge>.fromOpaque(bridge).takeUnretainedValue()
+            let handled = owner.noteListenerSignal(message) || owner.handle(message)
             return handled ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
         _ = api.dbus_connection_add_filter(connection, filter, Unmanaged.passUnretained(self).toOpaque(), nil)
         embed()
+        watchKeystrokeListeners(by: deadline)
+        // Joined late, the window says now that it is the active one, as it would on activation.
+        if tree[.frame]?.states.contains(.active) == true {
+            send(.stateChanged(.frame, .active, true), in: tree, origin: (0, 0))
+            send(.windowActivated(.frame, true), in: tree, origin: (0, 0))
+        }
     }
 
     deinit {
@@ -73,8 +84,10 @@ public final class ATSPIBridge {
     /// How soon to pump again although nothing is readable: only while
     /// replies or events wait for room in the socket.
     public var retryInterval: Double? {
-        guard let connection, library.api.dbus_connection_has_messages_to_send(connection) != 0 else { return nil }
-        return 0.01
+        guard let connection else { return nil }
+        // Read, or asked for by actions, while a key waited for the registry's answer.
+        if !requests.isEmpty || library.api.dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS { return 0 }
+        return library.api.dbus_connection_has_messages_to_send(connection) != 0 ? 0.01 : nil
     }
 
     /// Reads and answers whatever clients sent, from `tree`, without
@@ -122,9 +135,12 @@ public final class ATSPIBridge {
     }
 
     /// The tree as clients see it now.
+    /// Outside a pump (while a key waits for the registry), the last
+    /// published tree, kept for nothing longer.
     var tree: AccessibleTree {
         if let answeringTree { return answeringTree }
-        let tree = answering?() ?? published
+        guard let answering else { return published }
+        let tree = answering()
         answeringTree = tree
         return tree
     }
@@ -133,7 +149,7 @@ public final class ATSPIBridge {
     var origin: (x: Int, y: Int) {
         if let answeringOrigin { return answeringOrigin }
         let origin = mainWindowOrigin()
-        answeringOrigin = origin
+        if answering != nil { answeringOrigin = origin }
         return origin
     }
 

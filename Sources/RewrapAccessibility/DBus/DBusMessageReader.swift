@@ -28,6 +28,46 @@ struct DBusMessageReader {
         return String(cString: value)
     }
 
+    mutating func objectPath() -> String? {
+        var value: UnsafePointer<CChar>?
+        guard basic(DBusType.objectPath, &value), let value else { return nil }
+        return String(cString: value)
+    }
+
+    mutating func boolean() -> Bool? {
+        var value: UInt32 = 0
+        return basic(DBusType.boolean, &value) ? value != 0 : nil
+    }
+
+    /// Reads each element of an array with `element`, or nil when the next argument is no array.
+    mutating func array<Element>(_ element: (inout DBusMessageReader) -> Element?) -> [Element]? {
+        guard let inner = recurse(DBusType.array) else { return nil }
+        var reader = inner
+        var elements: [Element] = []
+        while !reader.exhausted, let next = element(&reader) { elements.append(next) }
+        return elements
+    }
+
+    /// Reads the fields of a structure with `fields`, or nil when the next argument is no structure.
+    mutating func structure<Value>(_ fields: (inout DBusMessageReader) -> Value?) -> Value? {
+        guard var inner = recurse(DBusType.structure) else { return nil }
+        return fields(&inner)
+    }
+
+    private mutating func recurse(_ type: Int32) -> DBusMessageReader? {
+        guard !exhausted, api.dbus_message_iter_get_arg_type(&iter) == type else { return nil }
+        var inner = DBusMessageReader(api: api)
+        api.dbus_message_iter_recurse(&iter, &inner.iter)
+        inner.exhausted = api.dbus_message_iter_get_arg_type(&inner.iter) == 0
+        exhausted = api.dbus_message_iter_next(&iter) == 0
+        return inner
+    }
+
+    private init(api: RewrapDBus) {
+        self.api = api
+        exhausted = true
+    }
+
     /// A variant holding an int32, as `Properties.Set` sends one.
     mutating func variantInt32() -> Int32? {
         guard !exhausted, api.dbus_message_iter_get_arg_type(&iter) == DBusType.variant else { return nil }

@@ -14,4 +14,6 @@ enum DBusType {
 
     /// A message's type, as `dbus_message_get_type` gives it.
     static let methodCall: Int32 = 1
+    static let methodReturn: Int32 = 2
+    static let signal: Int32 = 4
 }

@@ -17,6 +17,10 @@ public struct AccessibleNode: Hashable, Sendable {
     public var text: String?
     /// The text as drawn, one line each, for line boundaries.
     public var lines: [String] = []
+    /// The text reads from the right, so its characters are placed from there.
+    public var rightToLeft = false
+    /// Text drawn in bold, as headings are.
+    public var isBold = false
 
     public init(key: AccessibleKey, role: AccessibleRole, name: String, states: Set<AccessibleState>, frame: PixelRect,
                 window: AccessibleWindow = .main, parent: AccessibleKey?) {

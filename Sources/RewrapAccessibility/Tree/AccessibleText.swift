@@ -9,7 +9,7 @@ public struct AccessibleText: Sendable {
     }
 
     public let scalars: [Unicode.Scalar]
-    private let lineRanges: [Range<Int>]
+    let lineRanges: [Range<Int>]
 
     public init(_ text: String, lines: [String]) {
         scalars = Array(text.unicodeScalars)

@@ -15,12 +15,17 @@ extension AccessibleTree {
                 events.append(.childAdded(parent: node.key, index: index, child: child))
             }
         }
+        // A menu that closes gives the focus back to its button, and the
+        // focus event announces the button anew: a collapse said as well
+        // would say the button twice (Qt says it once).
+        let refocused = focused != old.focused ? focused : nil
         for node in both {
             let before = old[node.key]!
             if node.name != before.name { events.append(.nameChanged(node.key, node.name)) }
             for state in AccessibleState.allCases where state != .focused {
                 let now = node.states.contains(state)
-                if now != before.states.contains(state) { events.append(.stateChanged(node.key, state, now)) }
+                guard now != before.states.contains(state), !(state == .expanded && !now && node.key == refocused) else { continue }
+                events.append(.stateChanged(node.key, state, now))
             }
         }
         if let settled {

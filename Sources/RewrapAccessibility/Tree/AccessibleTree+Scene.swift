@@ -8,7 +8,8 @@ extension AccessibleTree {
     /// open menu as the trace reports it, and `active` whether the window
     /// has the desktop's focus: screen readers follow the active window.
     public init(application: String, title: String, drawn: Painter.Frame, focus: NodeID?, popup: TraceRecord.Popup?,
-                active: Bool = true) {
+                active: Bool = true, locale: String = "") {
+        self.locale = locale
         let window = PixelRect(x: 0, y: 0, width: Int(drawn.viewport.width), height: Int(drawn.viewport.height))
         let always: Set<AccessibleState> = [.enabled, .sensitive, .visible]
         let highlighted = popup.flatMap { popup in popup.menu.highlighted.map { popup.menu.entries[$0].id } }
@@ -56,11 +57,24 @@ extension AccessibleTree {
                                             frame: frame, parent: .frame)
                 accessible.action = AccessibleAction(name: "press", description: "Lists the labels that do not fit", target: node.id)
             }
-            accessible.text = node.text
-            accessible.lines = node.lines
+            // A button's name is its text; a Text interface as well makes Orca say it twice, as Qt's buttons do not.
+            if accessible.action == nil {
+                accessible.text = node.text
+                accessible.lines = node.lines
+                accessible.rightToLeft = drawn.scene.direction == .rightToLeft
+                accessible.isBold = node.kind == .heading
+            }
             append(accessible)
+            // The badge's list hangs from it even while closed, as a menu
+            // button's menu does, so screen readers say it opens a menu.
+            if node.kind == .badge, popup?.menu.owner != node.id {
+                append(AccessibleNode(key: .menu(of: node.id), role: .menu, name: node.text, states: [.enabled, .sensitive],
+                                      frame: PixelRect(x: frame.x, y: frame.y + frame.height, width: 0, height: 0), parent: key))
+            }
         }
-        if let popup, let owner = self[.node(popup.menu.owner)] { appendMenu(popup, owner: owner, states: always, active: active) }
+        if let popup, let owner = self[.node(popup.menu.owner)] {
+            appendMenu(popup, owner: owner, states: always, active: active, direction: drawn.scene.direction)
+        }
     }
 
     private mutating func appendChipList(_ frame: PixelRect, _ name: String, _ states: Set<AccessibleState>) {
@@ -70,7 +84,7 @@ extension AccessibleTree {
     /// The open popup hangs from its button: a menu of check menu items for
     /// a dropdown, of plain items for the badge's list of hidden chips.
     private mutating func appendMenu(_ popup: TraceRecord.Popup, owner: AccessibleNode, states always: Set<AccessibleState>,
-                                     active: Bool) {
+                                     active: Bool, direction: LayoutDirection) {
         let window = AccessibleWindow.popup(x: popup.frame.x, y: popup.frame.y)
         let menuKey = AccessibleKey.menu(of: popup.menu.owner)
         let isDropdown = owner.role == .comboBox
@@ -89,6 +103,7 @@ extension AccessibleTree {
                                            target: entry.id)
             item.text = entry.text
             item.lines = [entry.text]
+            item.rightToLeft = direction == .rightToLeft
             append(item)
         }
     }

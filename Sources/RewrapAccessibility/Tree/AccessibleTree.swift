@@ -8,6 +8,9 @@ import RewrapPanelFile
 ///     tree[.node("shape")]?.name   // "Shape: Circle"
 public struct AccessibleTree: Hashable, Sendable {
     public private(set) var nodes: [AccessibleKey: AccessibleNode] = [:]
+    /// The panel's language (BCP 47, such as `ar`): the application's and
+    /// every object's locale, so screen readers pick a voice for it.
+    public var locale = ""
 
     public subscript(key: AccessibleKey) -> AccessibleNode? {
         nodes[key]

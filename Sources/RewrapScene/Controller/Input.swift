@@ -40,4 +40,9 @@ public enum Input: Hashable, Sendable {
     case activate(NodeID)
     /// An assistive technology moved the keyboard focus to a dropdown or the badge.
     case focus(NodeID)
+    /// A screen reader is there, and the window starts or is activated with
+    /// nothing focused: the first control takes the focus, as in Qt and GTK,
+    /// so there is something to announce. The ring stays hidden until the
+    /// keyboard is used.
+    case focusFirstControl
 }

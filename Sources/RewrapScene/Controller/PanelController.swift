@@ -72,6 +72,10 @@ public struct PanelController: Sendable {
             focus = id
             focusVisible = true
             return reveal(id, scene) + [.redraw]
+        case .focusFirstControl:
+            guard focus == nil, popup == nil, let first = scene.interactiveIDs.first else { return [] }
+            focus = first
+            return [.redraw]
         default:
             return popup == nil ? handlePointer(input, scene: scene) : handlePopupPointer(input)
         }
@@ -138,9 +142,8 @@ public struct PanelController: Sendable {
             guard let focus, isInteractive(focus, scene) else { return [] }
             return open(focus, scene: scene, byKeyboard: true)
         case .escape:
-            guard focus != nil else { return [] }
-            focus = nil
-            return [.redraw]
+            // Nothing to close: the focus stays where it is, as Qt and GTK keep it.
+            return []
         case .inspector:
             isInspecting.toggle()
             return [.redraw]

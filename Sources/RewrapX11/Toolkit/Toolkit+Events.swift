@@ -49,11 +49,31 @@ extension Toolkit {
         return watched.dropFirst().filter { $0.revents != 0 && $0.fd != timer.descriptor }.map(\.fd)
     }
 
-    /// The keys the demo answers to; everything else is nil. Text comes from
-    /// the input method, so composed and non-Latin letters count too.
-    private func key(from event: inout XKeyEvent) -> Key? {
+    /// A key press as the app's `Key` (nil for keys the demo ignores) and
+    /// as sent. Text comes from the input method, so composed and non-Latin
+    /// letters count too.
+    private func keyPress(from event: inout XKeyEvent) -> PlatformEvent {
         let (text, keysym) = inputMethod?.lookup(&event) ?? Self.lookUpWithoutInputMethod(&event)
-        let shift = event.state & UInt32(ShiftMask) != 0
+        return .keyPressed(Self.key(keysym: keysym, text: text, state: event.state),
+                           Self.stroke(event, isPress: true, keysym: keysym, text: text))
+    }
+
+    /// A release, read without the input method, which looks up presses only.
+    private func keyRelease(from event: inout XKeyEvent) -> PlatformEvent {
+        let (text, keysym) = Self.lookUpWithoutInputMethod(&event)
+        return .keyReleased(Self.stroke(event, isPress: false, keysym: keysym, text: text))
+    }
+
+    /// Only printable text counts as typed: XLookupString gives control
+    /// characters for Tab, Return and Escape, which screen readers name by keysym.
+    static func stroke(_ event: XKeyEvent, isPress: Bool, keysym: KeySym, text: String) -> KeyStroke {
+        let typed = text.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } ? text : ""
+        return KeyStroke(isPress: isPress, keysym: UInt32(truncatingIfNeeded: keysym), keycode: event.keycode,
+                         modifiers: event.state, text: typed, time: UInt32(truncatingIfNeeded: event.time))
+    }
+
+    static func key(keysym: KeySym, text: String, state: UInt32) -> Key? {
+        let shift = state & UInt32(ShiftMask) != 0
         switch Int32(truncatingIfNeeded: keysym) {
         case XK_Tab: return shift ? .backTab : .tab
         case XK_ISO_Left_Tab: return .backTab
@@ -190,7 +210,9 @@ extension Toolkit {
             guard ScrollValuators.isWheelClick(button: Int(button), emulated: false) else { return nil }
             return wheel(role, button: button, state: event.xbutton.state)
         case KeyPress:
-            return key(from: &event.xkey).map { .keyPressed($0) }
+            return keyPress(from: &event.xkey)
+        case KeyRelease:
+            return keyRelease(from: &event.xkey)
         case FocusIn, FocusOut:
             guard event.xfocus.window == mainWindow,
                   let focused = Self.focusChange(type: event.type, mode: event.xfocus.mode, detail: event.xfocus.detail) else { return nil }

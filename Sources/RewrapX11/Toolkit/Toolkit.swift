@@ -105,7 +105,7 @@ public final class Toolkit {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = UInt(None)
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask
+        attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
                                     | PointerMotionMask | LeaveWindowMask | FocusChangeMask)
         mainWindow = XCreateWindow(display, connection.root, Int32(request.x ?? 0), Int32(request.y ?? 0),
                                    UInt32(width), UInt32(height), 0, connection.depth,
