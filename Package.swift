@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3;(experimentalCGen)
 import PackageDescription
 
 // Each target depends only on the ones above it. RewrapLayout, RewrapMotion,
@@ -25,6 +25,17 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev", "libxrandr-dev", "libxi-dev",
                               "libx11-xcb-dev", "libxcb-sync-dev"])]
         ),
+        .systemLibrary(
+            name: "CWayland",
+            path: "Sources/CWayland",
+            pkgConfig: "wayland-client wayland-cursor xkbcommon pixman-1",
+            providers: [.apt(["libwayland-dev", "libxkbcommon-dev", "libpixman-1-dev"])]
+        ),
+        // The protocol glue, generated at build time by wayland-scanner from
+        // Debian's wayland-protocols (tools version 6.3's experimental C
+        // generation lets a build tool plugin add C sources and headers).
+        .plugin(name: "WaylandScanner", capability: .buildTool()),
+        .target(name: "CWaylandProtocols", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", providers: [.apt(["libdbus-1-3"])]),
         .target(name: "RewrapLayout"),
@@ -40,8 +51,11 @@ let package = Package(
             "RewrapAccessibility", "RewrapCommandLine",
         ]),
         .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText", "RewrapPlatform"]),
+        .target(name: "RewrapWayland", dependencies: [
+            "CWayland", "CWaylandProtocols", "CLinux", "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapLayout",
+        ]),
         .executableTarget(name: "rewrap", dependencies: [
-            "RewrapApp", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCommandLine",
+            "RewrapApp", "RewrapX11", "RewrapWayland", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCommandLine",
             "RewrapPlatform",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),

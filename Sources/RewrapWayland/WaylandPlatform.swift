@@ -1,0 +1,147 @@
+import CWayland
+import CWaylandProtocols
+import RewrapLayout
+import RewrapPlatform
+import RewrapScene
+import RewrapText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Wayland platform: an xdg_toplevel drawn into wl_shm buffers with
+/// pixman, popups placed by the compositor through xdg_positioner, the
+/// keyboard through xkbcommon, frames paced by frame callbacks. The app
+/// sees buffer pixels throughout: logical sizes times the buffer scale.
+///
+///     let platform = try WaylandPlatform(display: nil)
+///     let surface = try platform.openWindow(request, text: engine)
+public final class WaylandPlatform {
+    let display: OpaquePointer
+    private var registry: OpaquePointer?
+    var globals = WaylandGlobals()
+    public private(set) var settings = DesktopSettings()
+    /// Translated events, in order, until `pendingEvents` hands them out.
+    var events: [PlatformEvent] = []
+    var text: TextEngine!
+    let glyphs = GlyphCache()
+
+    // The main window.
+    var surface: OpaquePointer?
+    var xdgSurface: OpaquePointer?
+    var toplevel: OpaquePointer?
+    var decoration: OpaquePointer?
+    var mainSurface: ShmSurface!
+    /// Window pixels per logical pixel.
+    var bufferScale: Int32 = 1
+    /// The toplevel's size in logical pixels.
+    var logicalSize = (width: Int32(0), height: Int32(0))
+    /// The latest toplevel configure's size, until its xdg_surface configure comes.
+    var configuredSize: (width: Int32, height: Int32)?
+    var unackedSerial: UInt32?
+    var isConfigured = false
+    var frameCallback: OpaquePointer?
+    var framePresented = false
+    var startupFinished = false
+    /// The outputs the main surface is on.
+    var enteredOutputs: Set<OpaquePointer> = []
+
+    // Popups.
+    var popup: Popup?
+
+    // Input.
+    var pointer: OpaquePointer?
+    var keyboard: OpaquePointer?
+    let keys = Keyboard()
+    var pointerSurface: OpaquePointer?
+    var pointerPosition = (x: 0.0, y: 0.0)
+    var keyboardSurface: OpaquePointer?
+    var reportedFocus = false
+    /// The serial of the latest press or key, for a popup's grab.
+    var inputSerial: UInt32 = 0
+    var scroll = ScrollFrame()
+    var scrollStep = 0.0
+    var cursor: Cursor?
+
+    /// Connects to the compositor named by WAYLAND_DISPLAY (or `name`);
+    /// one that lacks xdg_wm_base or wl_shm is refused.
+    public init(display name: String?) throws(PlatformError) {
+        guard let display = wl_display_connect(name) else {
+            throw PlatformError("rewrap: cannot connect to the Wayland compositor \(name ?? Self.defaultName)")
+        }
+        self.display = display
+        registry = wl_display_get_registry(display)
+        wl_registry_add_listener(registry, &registryListener, Unmanaged.passUnretained(self).toOpaque())
+        // The first trip lists the globals, the second brings the outputs' scales.
+        guard wl_display_roundtrip(display) >= 0, wl_display_roundtrip(display) >= 0 else {
+            wl_display_disconnect(display)
+            throw PlatformError("rewrap: the Wayland compositor \(name ?? Self.defaultName) closed the connection at once")
+        }
+        guard globals.wmBase != nil, globals.shm != nil, globals.compositor != nil else {
+            let missing = [globals.wmBase == nil ? "xdg_wm_base" : nil, globals.shm == nil ? "wl_shm" : nil,
+                           globals.compositor == nil ? "wl_compositor" : nil].compactMap { $0 }
+            wl_display_disconnect(display)
+            throw PlatformError("rewrap: the Wayland compositor offers no \(missing.joined(separator: " or "))")
+        }
+        bufferScale = globals.outputs.values.map(\.scale).max() ?? 1
+        settings.scale = Double(bufferScale)
+    }
+
+    static var defaultName: String { getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0" }
+
+    static func from(_ data: UnsafeMutableRawPointer?) -> WaylandPlatform {
+        Unmanaged<WaylandPlatform>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    var userData: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    // MARK: - Globals
+
+    func announced(_ registry: OpaquePointer, name: UInt32, interface: String, version: UInt32) {
+        guard let proxy = globals.bind(registry, name: name, interface: interface, version: version) else { return }
+        switch interface {
+        case "xdg_wm_base": xdg_wm_base_add_listener(proxy, &wmBaseListener, userData)
+        case "wl_seat": wl_seat_add_listener(proxy, &seatListener, userData)
+        case "wl_output": wl_output_add_listener(proxy, &outputListener, userData)
+        default: break
+        }
+    }
+
+    func removed(_ name: UInt32) {
+        guard let output = globals.outputs.removeValue(forKey: name) else { return }
+        enteredOutputs.remove(output.proxy)
+        wl_output_destroy(output.proxy)
+    }
+
+    // MARK: - The loop
+
+    /// Ends the program with one line when the connection has failed: the
+    /// compositor went away, or it found an error in what was sent.
+    func check(_ result: Int32) {
+        guard result < 0 else { return }
+        var interface: UnsafePointer<wl_interface>?
+        var id: UInt32 = 0
+        let code = wl_display_get_protocol_error(display, &interface, &id)
+        if let interface, wl_display_get_error(display) == EPROTO {
+            writeLine("rewrap: the Wayland compositor reported protocol error \(code) on \(String(cString: interface.pointee.name)) \(id)")
+        } else {
+            writeLine("rewrap: lost the connection to the Wayland compositor: \(String(cString: strerror(wl_display_get_error(display))))")
+        }
+        exit(1)
+    }
+
+    static func monotonicNow() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}
+
+/// Wheel clicks and continuous motion gathered until a pointer frame ends
+/// them, so one motion is reported once, in one of the two ways.
+struct ScrollFrame {
+    /// In 120ths of a click, vertical then horizontal.
+    var clicks = (x: Int32(0), y: Int32(0))
+    /// Surface-local pixels.
+    var distance = (x: 0.0, y: 0.0)
+    var isEmpty: Bool { clicks == (0, 0) && distance == (0, 0) }
+}
