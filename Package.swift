@@ -36,6 +36,7 @@ let package = Package(
         // generation lets a build tool plugin add C sources and headers).
         .plugin(name: "WaylandScanner", capability: .buildTool()),
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
+        .target(name: "CWaylandTestProtocols", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", providers: [.apt(["libdbus-1-3"])]),
         .target(name: "RewrapLayout"),
@@ -59,6 +60,7 @@ let package = Package(
             "RewrapPlatform",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
+        .executableTarget(name: "rewrap-wlhelper", dependencies: ["CWayland", "CWaylandTestProtocols"], path: "Sources/rewrap-wlhelper"),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
         .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene", "RewrapText", "RewrapPlatform"],
                 path: "Tests/RewrapTestSupport"),
