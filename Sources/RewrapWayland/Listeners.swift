@@ -18,10 +18,13 @@ nonisolated(unsafe) var seatListener = wl_seat_listener(
 
 nonisolated(unsafe) var outputListener = wl_output_listener(
     geometry: { _, _, _, _, _, _, _, _, _, _ in },
-    mode: { data, output, flags, _, _, refresh in
+    mode: { data, output, flags, _, height, refresh in
         guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
         let platform = WaylandPlatform.from(data)
-        for (name, known) in platform.globals.outputs where known.proxy == output { platform.globals.outputs[name]?.refresh = refresh }
+        for (name, known) in platform.globals.outputs where known.proxy == output {
+            platform.globals.outputs[name]?.refresh = refresh
+            platform.globals.outputs[name]?.height = height
+        }
     },
     done: { _, _ in },
     scale: { data, output, factor in

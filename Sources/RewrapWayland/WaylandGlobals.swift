@@ -22,6 +22,8 @@ struct WaylandGlobals {
         var scale: Int32 = 1
         /// Millihertz of the current mode; 0 when unknown.
         var refresh: Int32 = 0
+        /// The current mode's height in the output's pixels; 0 when unknown.
+        var height: Int32 = 0
     }
 
     /// The version to bind an interface at: the newest both sides speak.

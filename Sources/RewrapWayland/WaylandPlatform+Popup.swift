@@ -40,9 +40,13 @@ extension WaylandPlatform {
         guard let wmBase = globals.wmBase, let xdgSurface, let text else { return nil }
         let scale = Double(bufferScale)
         func logical(_ pixels: Double) -> Int32 { Int32((pixels / scale).rounded(.up)) }
+        // Never taller than the output: a compositor that cannot resize a
+        // popup (sway 1.7) then slides it into view, cut to whole rows.
+        let room = Rect(x: 0, y: 0, width: .greatestFiniteMagnitude, height: outputHeight ?? .greatestFiniteMagnitude)
+        let size = request.plan.placement(below: Rect(x: 0, y: 0, width: 0, height: 0), gap: 0, area: room).frame.size
         let positioner = xdg_wm_base_create_positioner(wmBase)
         defer { xdg_positioner_destroy(positioner) }
-        xdg_positioner_set_size(positioner, max(1, logical(request.plan.size.width)), max(1, logical(request.plan.size.height)))
+        xdg_positioner_set_size(positioner, max(1, logical(size.width)), max(1, logical(size.height)))
         let anchor = request.anchor
         xdg_positioner_set_anchor_rect(positioner, Int32((Double(anchor.x) / scale).rounded(.down)),
                                        Int32((Double(anchor.y) / scale).rounded(.down)),
@@ -53,6 +57,7 @@ extension WaylandPlatform {
         xdg_positioner_set_offset(positioner, 0, Int32((request.gap / scale).rounded()))
         xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_Y.rawValue
                                                  | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue
+                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_Y.rawValue
                                                  | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y.rawValue)
         let surface = wl_compositor_create_surface(globals.compositor)!
         let popupXDGSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
@@ -68,6 +73,13 @@ extension WaylandPlatform {
         wl_surface_commit(surface)
         self.popup = popup
         return nil
+    }
+
+    /// The tallest output the window is on, in window pixels; nil when unknown.
+    private var outputHeight: Double? {
+        let outputs = globals.outputs.values.filter { enteredOutputs.isEmpty || enteredOutputs.contains($0.proxy) }
+        let tallest = outputs.filter { $0.height > 0 }.map { Double($0.height) / Double($0.scale) * Double(bufferScale) }.max()
+        return tallest
     }
 
     public var popupSurface: (any FrameSurface)? {

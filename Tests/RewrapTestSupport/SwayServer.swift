@@ -13,8 +13,11 @@ public final class SwayServer: @unchecked Sendable {
     public private(set) var socket = ""
     private let process: Process
     private let log: String
+    /// The output's size in logical pixels, as the config sets it.
+    public let outputSize: (width: Int, height: Int)
 
     public init(width: Int = 1280, height: Int = 800, scale: Int = 1) throws {
+        outputSize = (width / scale, height / scale)
         runtimeDirectory = NSTemporaryDirectory() + "rewrap-sway-\(UUID().uuidString)"
         let manager = FileManager.default
         try manager.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: false,
@@ -135,8 +138,9 @@ public final class SwayServer: @unchecked Sendable {
 
     /// Drives the seat's virtual pointer: `rewrap-wlhelper` commands, in
     /// logical pixels of the output.
-    public func point(_ commands: [String], outputWidth: Int = 1280, outputHeight: Int = 800) throws {
-        let result = try runCommand([PackagePaths.waylandHelperBinary, String(outputWidth), String(outputHeight)] + commands,
+    public func point(_ commands: [String]) throws {
+        let size = [String(outputSize.width), String(outputSize.height)]
+        let result = try runCommand([PackagePaths.waylandHelperBinary] + size + commands,
                                     environment: clientEnvironment)
         guard result.status == 0 else { throw TestFailure("rewrap-wlhelper: \(result.stderr)") }
     }

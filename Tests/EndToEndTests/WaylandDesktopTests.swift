@@ -1,0 +1,146 @@
+import Foundation
+import RewrapTestSupport
+import XCTest
+
+/// Which platform the program picks, menus cut to a short output, and the
+/// compositor going away, on private headless sways (SPEC §10).
+final class WaylandDesktopTests: XCTestCase {
+    // MARK: - Which platform
+
+    func testWaylandIsChosenWhenACompositorIsNamed() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway)
+        defer { session.close() }
+        let node = try XCTUnwrap(try sway.windowNode(pid: session.process.processIdentifier))
+        XCTAssertEqual(node["shell"] as? String, "xdg_shell", "a native window, not an XWayland one")
+        XCTAssertEqual(node["app_id"] as? String, "io.github.rewrap.Rewrap", "matches the desktop entry")
+        XCTAssertEqual(node["name"] as? String, "Rewrap")
+    }
+
+    func testPlatformOptionAndVariableChooseX11() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        // RewrapSession waits for an X window of the process, so each opens on X11.
+        let option = try RewrapSession(arguments: ["--platform", "x11"], environment: sway.clientEnvironment)
+        XCTAssertNil(try sway.windowNode(pid: option.process.processIdentifier), "no Wayland window")
+        option.close()
+        var environment = sway.clientEnvironment
+        environment["REWRAP_PLATFORM"] = "x11"
+        let variable = try RewrapSession(environment: environment)
+        XCTAssertNil(try sway.windowNode(pid: variable.process.processIdentifier))
+        variable.close()
+    }
+
+    func testAMissingCompositorFallsBackToX11WithOneNote() throws {
+        var environment = ["WAYLAND_DISPLAY": "rewrap-no-such-compositor"]
+        environment["XDG_RUNTIME_DIR"] = NSTemporaryDirectory()
+        let session = try RewrapSession(environment: environment)
+        defer { session.close() }
+        try session.settledFrame()
+        let lines = session.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, session.stderr)
+        XCTAssertTrue(lines.first?.contains("rewrap-no-such-compositor") == true && lines.first?.hasSuffix("using X11") == true,
+                      session.stderr)
+    }
+
+    func testNeitherPlatformGivesOneLineNamingBoth() throws {
+        let result = try runCommand([PackagePaths.rewrapBinary], environment: [
+            "WAYLAND_DISPLAY": "rewrap-no-such-compositor", "XDG_RUNTIME_DIR": NSTemporaryDirectory(), "DISPLAY": ":9876",
+        ])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        let line = result.stderrLines.first ?? ""
+        XCTAssertTrue(line.contains("Wayland") && line.contains(":9876"), line)
+    }
+
+    func testAnExplicitWaylandWithNoCompositorFails() throws {
+        let result = try runCommand([PackagePaths.rewrapBinary, "--platform", "wayland"], environment: [
+            "WAYLAND_DISPLAY": "rewrap-no-such-compositor", "XDG_RUNTIME_DIR": NSTemporaryDirectory(),
+        ])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines, ["rewrap: cannot connect to the Wayland compositor rewrap-no-such-compositor"])
+    }
+
+    func testABadPlatformIsRefused() throws {
+        let option = try runCommand([PackagePaths.rewrapBinary, "--platform", "mir"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertEqual(option.stderrLines, ["rewrap: bad platform 'mir', expected wayland or x11"])
+        let variable = try runCommand([PackagePaths.rewrapBinary], environment: ["REWRAP_PLATFORM": "mir"])
+        XCTAssertEqual(variable.status, 2)
+        XCTAssertEqual(variable.stderrLines, ["rewrap: bad REWRAP_PLATFORM 'mir', expected wayland or x11"])
+    }
+
+    // MARK: - The desktop
+
+    func testCloseFromTheCompositorEndsCleanly() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway)
+        defer { session.close() }
+        try session.settledFrame()
+        try sway.swaymsg(["[pid=\(session.process.processIdentifier)]", "kill"])
+        XCTAssertEqual(session.waitForExit(timeout: 5), 0)
+        XCTAssertEqual(session.stderr, "")
+    }
+
+    func testResizesLayOutAtTheLatestSize() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway)
+        defer { session.close() }
+        try session.settledFrame()
+        let selector = "[pid=\(session.process.processIdentifier)]"
+        for width in [600, 500, 420] { try sway.swaymsg([selector, "resize", "set", "width", "\(width)", "px"]) }
+        try session.waitUntil("the last size") { try session.lastFrame().window == [420, 420] }
+        let frame = try session.lastFrame()
+        XCTAssertLessThan(frame.nodes("chip").count, 6, "fewer chips fit at 420 px")
+        XCTAssertNotNil(frame.node("badge"))
+    }
+
+    func testALongMenuIsCutToTheShortOutputAndScrolls() throws {
+        let sway = try SwayServer(width: 1280, height: 400)
+        defer { sway.stop() }
+        let names = (1...200).map { "\"Option \($0)\"" }.joined(separator: ", ")
+        let panel = try TemporaryFile(suffix: ".json", contents: Data("""
+            {"title": "Long", "menus": {"heading": "Sizes", "footer": "Pick one.", "items": [
+              {"id": "size", "title": "Size", "options": [\(names)], "selected": "Option 150"}]},
+             "chips": {"heading": "Chips", "footer": "None.", "items": []}}
+            """.utf8))
+        let session = try WaylandSession(sway: sway, arguments: ["--panel", panel.path, "--geometry", "480x300"])
+        defer { session.close() }
+        let button = try XCTUnwrap(try session.settledFrame().node("size"))
+        try sway.point(["move"] + (try session.outputPoint(button.center)) + ["wait", "100", "click", "wait", "200"])
+        try session.waitUntil("the menu") { try session.lastFrame().popup != nil }
+        let popup = try XCTUnwrap(try session.lastFrame().popup)
+        let window = try session.windowRect()
+        XCTAssertLessThan(popup.nodes.count, 200, "cut to the room the compositor gave")
+        XCTAssertGreaterThan(popup.nodes.count, 3)
+        XCTAssertGreaterThanOrEqual(Double(window.y) + popup.rect.minY, 0, "on the output")
+        XCTAssertLessThanOrEqual(Double(window.y) + popup.rect.maxY, 400, "on the output")
+        XCTAssertTrue(popup.nodes.contains { $0.id == "size/Option 150" }, "it opens with the current option in view")
+        // The wheel scrolls it by a row a click.
+        let first = popup.nodes.first?.id
+        let row = popup.center(of: popup.nodes.count / 2)
+        try sway.point(["move"] + (try session.outputPoint(row)) + ["wait", "100", "wheel", "3", "wait", "200"])
+        try session.waitUntil("the menu to scroll") { try session.lastFrame().popup?.nodes.first?.id != first }
+    }
+
+    // MARK: - Faults
+
+    func testTheCompositorGoingAwayEndsWithOneLine() throws {
+        let sway = try SwayServer()
+        let session = try WaylandSession(sway: sway)
+        defer { session.close() }
+        try session.settledFrame()
+        sway.crash()
+        let start = Date()
+        let status = session.waitForExit(timeout: 5)
+        XCTAssertEqual(status, 1)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1, "within a second")
+        let lines = session.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, session.stderr)
+        XCTAssertTrue(lines.first?.hasPrefix("rewrap: lost the connection to the Wayland compositor") == true, session.stderr)
+        sway.stop()
+    }
+}
