@@ -5,8 +5,10 @@ import PackageDescription
 // RewrapPanelFile, RewrapCommandLine, RewrapScene, RewrapPlatform and
 // RewrapApp import no platform, so every test but the end-to-end ones and
 // RewrapX11Tests runs without a display. RewrapText shapes with HarfBuzz and
-// FriBidi. X11 lives only in RewrapX11, behind CX11. libdbus lives only in
-// RewrapAccessibility, behind CDBus, which opens it with dlopen once a bus is
+// FriBidi. X11 lives only in RewrapX11, behind CX11, and Wayland only in
+// RewrapWayland, behind CWayland and the protocol glue that the WaylandScanner
+// plugin generates. libdbus lives only in RewrapBus (the accessibility bus and
+// the desktop portal share it), behind CDBus, which opens it with dlopen once a bus is
 // found, so a start without one loads neither libdbus nor libsystemd.
 // Every C library is Debian's shared one, found through pkg-config.
 let package = Package(
@@ -45,15 +47,16 @@ let package = Package(
         .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"]),
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText"]),
         .target(name: "RewrapPlatform", dependencies: ["RewrapLayout", "RewrapScene", "RewrapText"]),
-        .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapPlatform"]),
+        .target(name: "RewrapBus", dependencies: ["CDBus"]),
+        .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapPlatform"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .target(name: "RewrapApp", dependencies: [
             "RewrapLayout", "RewrapMotion", "RewrapPanelFile", "RewrapText", "RewrapScene", "RewrapPlatform",
-            "RewrapAccessibility", "RewrapCommandLine",
+            "RewrapAccessibility", "RewrapBus", "RewrapCommandLine",
         ]),
         .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText", "RewrapPlatform"]),
         .target(name: "RewrapWayland", dependencies: [
-            "CWayland", "CWaylandProtocols", "CLinux", "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapLayout",
+            "CWayland", "CWaylandProtocols", "CLinux", "RewrapBus", "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapLayout",
         ]),
         .executableTarget(name: "rewrap", dependencies: [
             "RewrapApp", "RewrapX11", "RewrapWayland", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCommandLine",

@@ -2,34 +2,34 @@ import CDBus
 
 /// Reads a message's arguments in order; each read fails with nil when
 /// the next argument is missing or of another type.
-struct DBusMessageReader {
+public struct DBusMessageReader {
     private let api: RewrapDBus
     private var iter = DBusMessageIter()
     private var exhausted: Bool
 
-    init(_ message: OpaquePointer, library: DBusLibrary) {
+    public init(_ message: OpaquePointer, library: DBusLibrary) {
         api = library.api
         exhausted = api.dbus_message_iter_init(message, &iter) == 0
     }
 
-    mutating func int32() -> Int32? {
+    public mutating func int32() -> Int32? {
         var value: Int32 = 0
         return basic(DBusType.int32, &value) ? value : nil
     }
 
-    mutating func uint32() -> UInt32? {
+    public mutating func uint32() -> UInt32? {
         var value: UInt32 = 0
         return basic(DBusType.uint32, &value) ? value : nil
     }
 
-    mutating func string() -> String? {
+    public mutating func string() -> String? {
         var value: UnsafePointer<CChar>?
         guard basic(DBusType.string, &value), let value else { return nil }
         return String(cString: value)
     }
 
     /// A variant holding an int32, as `Properties.Set` sends one.
-    mutating func variantInt32() -> Int32? {
+    public mutating func variantInt32() -> Int32? {
         guard !exhausted, api.dbus_message_iter_get_arg_type(&iter) == DBusType.variant else { return nil }
         var inner = DBusMessageIter()
         api.dbus_message_iter_recurse(&iter, &inner)
