@@ -10,7 +10,7 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
 	gcc libstdc++-12-dev libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi \
 	libwayland-client0 libwayland-cursor0 libxkbcommon0 libpixman-1-0 libwayland-dev libwayland-bin wayland-protocols \
-	libxkbcommon-dev libpixman-1-dev xkb-data sway grim wtype weston
+	libxkbcommon-dev libpixman-1-dev xkb-data sway grim wtype weston python3-gi gir1.2-glib-2.0
 # No $ORIGIN run path: the Swift runtime is linked in, and /usr/bin is no
 # place to look for libraries. The toolchain's lld packs relative relocations
 # (DT_RELR, glibc 2.36) and places the functions a session runs side by side

@@ -40,6 +40,25 @@ public struct DBusMessageReader {
         return value
     }
 
+    /// The basic value of `type` inside a variant, however deeply wrapped:
+    /// the desktop portal's `Settings.Read` wraps its answer twice. A
+    /// boolean reads as 0 or 1.
+    public mutating func variantUInt32(of type: Int32) -> UInt32? {
+        guard !exhausted, api.dbus_message_iter_get_arg_type(&iter) == DBusType.variant else { return nil }
+        var inner = DBusMessageIter()
+        api.dbus_message_iter_recurse(&iter, &inner)
+        while api.dbus_message_iter_get_arg_type(&inner) == DBusType.variant {
+            var deeper = DBusMessageIter()
+            api.dbus_message_iter_recurse(&inner, &deeper)
+            inner = deeper
+        }
+        guard api.dbus_message_iter_get_arg_type(&inner) == type else { return nil }
+        var value: UInt32 = 0
+        api.dbus_message_iter_get_basic(&inner, &value)
+        exhausted = api.dbus_message_iter_next(&iter) == 0
+        return value
+    }
+
     private mutating func basic<Value>(_ type: Int32, _ value: inout Value) -> Bool {
         guard !exhausted, api.dbus_message_iter_get_arg_type(&iter) == type else { return false }
         withUnsafeMutablePointer(to: &value) { api.dbus_message_iter_get_basic(&iter, $0) }

@@ -14,6 +14,11 @@ extension WaylandPlatform: Platform {
             events.append(.keyPressed(key))
         }
         noteFocus()
+        if let portal, portal.pump() {
+            settings.prefersDark = portal.prefersDark
+            settings.animationsEnabled = portal.animationsEnabled
+            events.append(.settingsChanged)
+        }
         defer { events.removeAll(keepingCapacity: true) }
         return events
     }
@@ -37,6 +42,7 @@ extension WaylandPlatform: Platform {
         let timeout: Int32 = busy ? 0 : wake.map { Int32(max(0, (($0 - Self.monotonicNow()) * 1000).rounded(.up))) } ?? -1
         var watched = [pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)]
             + descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            + (portal.map { [pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0)] } ?? [])
         let count = poll(&watched, nfds_t(watched.count), timeout)
         if !busy {
             if count > 0 && watched[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
@@ -46,7 +52,7 @@ extension WaylandPlatform: Platform {
             }
         }
         guard count > 0 else { return [] }
-        return watched.dropFirst().filter { $0.revents != 0 }.map(\.fd)
+        return watched.dropFirst().prefix(descriptors.count).filter { $0.revents != 0 }.map(\.fd)
     }
 
     public var isReadyForFrame: Bool { frameCallback == nil }

@@ -1,5 +1,6 @@
 import CWayland
 import CWaylandProtocols
+import RewrapBus
 import RewrapLayout
 import RewrapPlatform
 import RewrapScene
@@ -19,7 +20,7 @@ public final class WaylandPlatform {
     let display: OpaquePointer
     private var registry: OpaquePointer?
     var globals = WaylandGlobals()
-    public private(set) var settings = DesktopSettings()
+    public internal(set) var settings = DesktopSettings()
     /// Translated events, in order, until `pendingEvents` hands them out.
     var events: [PlatformEvent] = []
     var text: TextEngine!
@@ -61,6 +62,8 @@ public final class WaylandPlatform {
     var scroll = ScrollFrame()
     var scrollStep = 0.0
     var cursor: Cursor?
+    /// The desktop's look, from the portal on the session bus.
+    var portal: PortalSettings?
 
     /// Connects to the compositor named by WAYLAND_DISPLAY (or `name`);
     /// one that lacks xdg_wm_base or wl_shm is refused.
@@ -84,6 +87,12 @@ public final class WaylandPlatform {
         }
         bufferScale = globals.outputs.values.map(\.scale).max() ?? 1
         settings.scale = Double(bufferScale)
+        // A bus that accepts and never answers costs the start half a second, once.
+        portal = PortalSettings(by: BusDeadline(seconds: 0.5))
+        if let portal {
+            settings.prefersDark = portal.prefersDark
+            settings.animationsEnabled = portal.animationsEnabled
+        }
     }
 
     static var defaultName: String { getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0" }

@@ -157,3 +157,78 @@ final class WaylandTests: XCTestCase {
         XCTAssertEqual(try session.lastFrame().node("shape")?.text, "Shape: Circle")
     }
 }
+
+/// The desktop portal's settings on a private session bus: theme and
+/// reduced motion, live, with the X11 window's themes as the oracle.
+final class WaylandPortalTests: XCTestCase {
+    private func capture(_ session: WaylandSession, _ name: String, in folder: String) throws -> String {
+        usleep(300_000)
+        let path = folder + "/\(name).png"
+        try session.capture(to: path)
+        return path
+    }
+
+    private func x11Capture(theme: String, in folder: String) throws -> String {
+        let session = try RewrapSession(arguments: ["--theme", theme])
+        defer { session.close() }
+        try session.settledFrame()
+        let path = folder + "/x11-\(theme).png"
+        try session.capture(to: path)
+        return path
+    }
+
+    func testDarkThemeFromThePortalFollowsItsChanges() throws {
+        let folder = NSTemporaryDirectory() + "rewrap-portal-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let dark = try x11Capture(theme: "dark", in: folder), light = try x11Capture(theme: "light", in: folder)
+        XCTAssertGreaterThan(try differingPixels(dark, light).count, 1000, "fixture: the two themes differ")
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let portal = try FakePortal(colorScheme: 1)
+        defer { portal.stop() }
+        let session = try WaylandSession(sway: sway, arguments: ["--geometry", "680x420"],
+                                         environment: ["DBUS_SESSION_BUS_ADDRESS": portal.address])
+        defer { session.close() }
+        try session.settledFrame()
+        XCTAssertEqual(try differingPixels(try capture(session, "wayland-dark", in: folder), dark).count, 0,
+                       "color-scheme 1 draws the dark theme; screenshots in \(folder)")
+        let count = session.frames().count
+        try portal.set("color-scheme", "2")
+        try session.settledFrame(after: count)
+        XCTAssertEqual(try differingPixels(try capture(session, "wayland-light", in: folder), light).count, 0,
+                       "a change to 2 draws the light theme at once")
+        XCTAssertEqual(session.stderr, "")
+    }
+
+    func testAnimationsOffInThePortalMeansReducedMotion() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let portal = try FakePortal(colorScheme: 0)
+        defer { portal.stop() }
+        try portal.set("enable-animations", "false")
+        let session = try WaylandSession(sway: sway, environment: ["DBUS_SESSION_BUS_ADDRESS": portal.address])
+        defer { session.close() }
+        try session.settledFrame()
+        let typing = try sway.startTyping(["-s", "300", "-k", "Tab", "-s", "200", "-k", "space", "-s", "600",
+                                           "-k", "Down", "-s", "200", "-k", "Return", "-s", "300"])
+        defer { stopProcess(typing) }
+        try session.waitUntil("the pick") { try session.lastFrame().node("shape")?.text == "Shape: Rounded rectangle" }
+        XCTAssertFalse(session.frames().contains { $0.animating }, "nothing moves with animations off")
+    }
+
+    func testNoPortalMeansTheDefaultsSilently() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let bus = try FakePortal(colorScheme: nil)
+        defer { bus.stop() }
+        let session = try WaylandSession(sway: sway, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        try session.settledFrame()
+        XCTAssertEqual(session.stderr, "", "a bus with no portal on it")
+        session.close()
+        bus.stop()
+        let gone = try WaylandSession(sway: sway, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { gone.close() }
+        try gone.settledFrame()
+        XCTAssertEqual(gone.stderr, "", "an address with no bus behind it")
+    }
+}
