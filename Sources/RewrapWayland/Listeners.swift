@@ -77,7 +77,7 @@ nonisolated(unsafe) var pointerListener = wl_pointer_listener(
 
 nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
     keymap: { data, _, format, descriptor, size in
-        WaylandPlatform.from(data).keys.keymap(format: format, descriptor: descriptor, size: size)
+        WaylandPlatform.from(data).keys?.keymap(format: format, descriptor: descriptor, size: size)
     },
     enter: { data, _, _, surface, _ in WaylandPlatform.from(data).keyboardEntered(surface) },
     leave: { data, _, _, surface in WaylandPlatform.from(data).keyboardLeft(surface) },
@@ -85,6 +85,6 @@ nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
         WaylandPlatform.from(data).key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, serial: serial)
     },
     modifiers: { data, _, _, depressed, latched, locked, group in
-        WaylandPlatform.from(data).keys.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+        WaylandPlatform.from(data).keys?.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
     },
-    repeat_info: { data, _, rate, delay in WaylandPlatform.from(data).keys.repeatInfo(rate: rate, delay: delay) })
+    repeat_info: { data, _, rate, delay in WaylandPlatform.from(data).keys?.repeatInfo(rate: rate, delay: delay) })

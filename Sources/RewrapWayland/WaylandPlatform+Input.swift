@@ -5,7 +5,12 @@ import RewrapScene
 /// The seat: the pointer and the keyboard, translated into platform events
 /// with the X11 platform's rules, in window pixels.
 extension WaylandPlatform {
+    /// The seat's devices are taken once the first frame is shown, as the
+    /// X11 platform sets up its input then: keymaps, compose tables and the
+    /// cursor theme cost the first frame otherwise.
     func seatCapabilities(_ capabilities: UInt32) {
+        offeredCapabilities = capabilities
+        guard startupFinished else { return }
         let hasPointer = capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
         let hasKeyboard = capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
         if hasPointer, pointer == nil, let seat = globals.seat {
@@ -16,6 +21,7 @@ extension WaylandPlatform {
             self.pointer = nil
         }
         if hasKeyboard, keyboard == nil, let seat = globals.seat {
+            if keys == nil { keys = Keyboard() }
             keyboard = wl_seat_get_keyboard(seat)
             wl_keyboard_add_listener(keyboard, &keyboardListener, userData)
         } else if !hasKeyboard, let keyboard {
@@ -101,12 +107,12 @@ extension WaylandPlatform {
 
     func keyboardLeft(_ surface: OpaquePointer?) {
         if keyboardSurface == surface { keyboardSurface = nil }
-        keys.reset()
+        keys?.reset()
     }
 
     func key(_ code: UInt32, pressed: Bool, serial: UInt32) {
         if pressed { inputSerial = serial }
-        if let key = keys.key(code, pressed: pressed, at: Self.monotonicNow()) { events.append(.keyPressed(key)) }
+        if let key = keys?.key(code, pressed: pressed, at: Self.monotonicNow()) { events.append(.keyPressed(key)) }
     }
 
     /// The window has the focus while the keyboard is on any of its

@@ -10,7 +10,7 @@ import Glibc
 extension WaylandPlatform: Platform {
     public func pendingEvents() -> [PlatformEvent] {
         check(wl_display_dispatch_pending(display))
-        if let key = keys.dueRepeat(at: Self.monotonicNow()), role(of: keyboardSurface) != nil {
+        if let key = keys?.dueRepeat(at: Self.monotonicNow()), role(of: keyboardSurface) != nil {
             events.append(.keyPressed(key))
         }
         noteFocus()
@@ -38,7 +38,7 @@ extension WaylandPlatform: Platform {
             wl_display_cancel_read(display)
             check(-1)
         }
-        let wake = [deadline, keys.repeatDeadline].compactMap { $0 }.min()
+        let wake = [deadline, keys?.repeatDeadline].compactMap { $0 }.min()
         let timeout: Int32 = busy ? 0 : wake.map { Int32(max(0, (($0 - Self.monotonicNow()) * 1000).rounded(.up))) } ?? -1
         var watched = [pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)]
             + descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }

@@ -42,7 +42,6 @@ extension WaylandPlatform {
         mainSurface = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
         mainSurface.commit = { [unowned self] buffer, damage in commitMain(buffer, damage: damage) }
         mainSurface.resize(width: Int(logicalSize.width * bufferScale), height: Int(logicalSize.height * bufferScale))
-        cursor = Cursor(compositor: globals.compositor!, shm: globals.shm!, scale: bufferScale)
         return mainSurface
     }
 
@@ -119,6 +118,8 @@ extension WaylandPlatform {
     public func finishStartup() {
         guard framePresented, !startupFinished else { return }
         startupFinished = true
+        cursor = Cursor(compositor: globals.compositor!, shm: globals.shm!, scale: bufferScale)
+        seatCapabilities(offeredCapabilities)
         // The launcher's token lets the compositor give the new window focus.
         if let activation = globals.activation, let token = getenv("XDG_ACTIVATION_TOKEN"), let surface {
             xdg_activation_v1_activate(activation, token, surface)

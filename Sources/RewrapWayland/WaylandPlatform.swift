@@ -52,7 +52,8 @@ public final class WaylandPlatform {
     // Input.
     var pointer: OpaquePointer?
     var keyboard: OpaquePointer?
-    let keys = Keyboard()
+    /// Made with the seat's keyboard, after the first frame.
+    var keys: Keyboard?
     var pointerSurface: OpaquePointer?
     var pointerPosition = (x: 0.0, y: 0.0)
     var keyboardSurface: OpaquePointer?
@@ -62,6 +63,8 @@ public final class WaylandPlatform {
     var scroll = ScrollFrame()
     var scrollStep = 0.0
     var cursor: Cursor?
+    /// What the seat offers, kept until startup finishes.
+    var offeredCapabilities: UInt32 = 0
     /// The desktop's look, from the portal on the session bus.
     var portal: PortalSettings?
 
