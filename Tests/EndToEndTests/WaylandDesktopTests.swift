@@ -144,3 +144,62 @@ final class WaylandDesktopTests: XCTestCase {
         sway.stop()
     }
 }
+
+/// The keyboard through the compositor's keymap: xkbcommon's state and
+/// compose, key repeat at the compositor's rate, type-ahead in any script.
+final class WaylandKeyboardTests: XCTestCase {
+    private var sway: SwayServer!
+
+    override func setUpWithError() throws {
+        sway = try SwayServer()
+    }
+
+    override func tearDown() {
+        sway?.stop()
+    }
+
+    func testTypeAheadTakesAccentedAndNonLatinLettersAndDeadKeys() throws {
+        let panel = try TemporaryFile(suffix: ".json", contents: Data("""
+            {"title": "Accents", "menus": {"heading": "Type-ahead", "footer": "Footer",
+              "items": [{"id": "word", "title": "Word", "options": ["Élan", "Ñandú", "Ωmega", "Zeta"], "selected": "Zeta"}]},
+             "chips": {"heading": "Chips", "footer": "Footer", "items": []}}
+            """.utf8))
+        let session = try WaylandSession(sway: sway, arguments: ["--panel", panel.path], environment: ["LC_ALL": "C", "LANG": ""])
+        defer { session.close() }
+        try session.settledFrame()
+        var keys = ["-s", "300", "-k", "Tab"]
+        for typed in [["ntilde"], ["Greek_OMEGA"], ["dead_acute", "E"]] {
+            keys += ["-s", "200", "-k", "Return", "-s", "300"] + typed.flatMap { ["-k", $0, "-s", "100"] } + ["-k", "Return"]
+        }
+        let typing = try sway.startTyping(keys + ["-s", "300"])
+        defer { stopProcess(typing) }
+        try session.waitUntil("the last pick") { try session.lastFrame().node("word")?.text == "Word: Élan" }
+        var labels: [String] = []
+        for frame in session.frames() {
+            if let text = frame.node("word")?.text, labels.last != text { labels.append(text) }
+        }
+        XCTAssertEqual(labels, ["Word: Zeta", "Word: Ñandú", "Word: Ωmega", "Word: Élan"])
+    }
+
+    func testAHeldKeyRepeats() throws {
+        let names = (1...200).map { "\"Option \($0)\"" }.joined(separator: ", ")
+        let panel = try TemporaryFile(suffix: ".json", contents: Data("""
+            {"title": "Long", "menus": {"heading": "Sizes", "footer": "Pick one.", "items": [
+              {"id": "size", "title": "Size", "options": [\(names)], "selected": "Option 1"}]},
+             "chips": {"heading": "Chips", "footer": "None.", "items": []}}
+            """.utf8))
+        let session = try WaylandSession(sway: sway, arguments: ["--panel", panel.path])
+        defer { session.close() }
+        try session.settledFrame()
+        // Down held for 1.5 s: sway repeats 25 a second after 600 ms.
+        let typing = try sway.startTyping(["-s", "300", "-k", "Tab", "-s", "200", "-k", "Return", "-s", "500",
+                                           "-P", "Down", "-s", "1500", "-p", "Down", "-s", "500"])
+        defer { stopProcess(typing) }
+        try session.waitUntil("the menu") { try session.lastFrame().popup != nil }
+        XCTAssertTrue(waitForExit(typing, timeout: 10))
+        let highlighted = try XCTUnwrap(try session.lastFrame().popup?.highlighted)
+        let row = try XCTUnwrap(Int(highlighted.split(separator: " ").last ?? ""))
+        XCTAssertGreaterThan(row, 5, "the held key repeated (highlight at \(highlighted))")
+        XCTAssertLessThan(row, 100, "at the compositor's rate, not faster")
+    }
+}
