@@ -203,3 +203,39 @@ final class WaylandKeyboardTests: XCTestCase {
         XCTAssertLessThan(row, 100, "at the compositor's rate, not faster")
     }
 }
+
+/// Weston, a second compositor with other habits: no xdg-decoration, its
+/// own desktop shell placing the window.
+final class WestonTests: XCTestCase {
+    func testTheWindowDrawsOnWestonAsOnX11() throws {
+        let x11 = try RewrapSession()
+        let expected = try x11.settledFrame()
+        x11.close()
+        let weston = try WestonServer()
+        defer { weston.stop() }
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let stderr = try TemporaryFile(suffix: ".txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+        process.arguments = ["--trace", trace.path, "--geometry", "680x420"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        for (key, value) in weston.clientEnvironment { environment[key] = value }
+        process.environment = environment
+        process.standardError = try FileHandle(forWritingTo: stderr.url)
+        try process.run()
+        defer { stopProcess(process) }
+        var frames: [TraceFrame] = []
+        let deadline = Date().addingTimeInterval(10)
+        while frames.isEmpty, Date() < deadline, process.isRunning {
+            usleep(20_000)
+            frames = TraceFrame.parse((try? Data(contentsOf: trace.url)) ?? Data())
+        }
+        let frame = try XCTUnwrap(frames.first, "a frame on weston")
+        XCTAssertEqual(frame.window, expected.window)
+        XCTAssertEqual(frame.nodes.map(\.frame), expected.nodes.map(\.frame), "the same layout as on X11")
+        usleep(300_000)
+        XCTAssertTrue(process.isRunning)
+        XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8), "")
+    }
+}
