@@ -159,7 +159,8 @@ def main() -> int:
     os.chmod(folder, 0o755)
     sway, xvfb = Sway(folder), Xvfb(folder / "xvfb.log")
     helpers = build_helpers(folder)
-    sizes = [random.Random(args.seed).randint(320, 1100) for _ in range(args.resizes)]
+    rng = random.Random(args.seed)  # compare.py's widths: the storm ends at 449 px
+    sizes = [rng.randint(320, 1100) for _ in range(args.resizes)]
     gtk_env = {"GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo"}
     programs = {
         "rewrap-wayland": lambda: wayland_start(sway, [args.rewrap], {}),

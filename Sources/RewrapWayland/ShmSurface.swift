@@ -51,6 +51,8 @@ public final class ShmSurface: FrameSurface {
         self.glyphs = glyphs
     }
 
+    /// A new size draws into the buffers already made while they fit, as
+    /// the X11 back buffer keeps its pixmap.
     @discardableResult
     public func resize(width: Int, height: Int) -> Bool {
         let width = max(1, width), height = max(1, height)
@@ -58,8 +60,6 @@ public final class ShmSurface: FrameSurface {
         self.width = width
         self.height = height
         target = nil
-        for buffer in buffers where buffer.isHeld { buffer.isDiscarded = true }
-        buffers.removeAll { !$0.isHeld }
         return true
     }
 
@@ -68,20 +68,30 @@ public final class ShmSurface: FrameSurface {
         guard let frame = target else { return }
         let damage = shown.map { changed(from: $0, to: frame) } ?? PixelRect(x: 0, y: 0, width: width, height: height)
         target = nil
-        buffers.removeAll { $0.isDiscarded && !$0.isHeld }
         frame.isHeld = true
         shown = frame
         commit(frame, damage)
     }
 
-    /// The buffer to draw in: one of this size that the compositor does
-    /// not hold and that is not the one last shown, or a new one.
+    /// The buffer to draw in: one the compositor does not hold, other than
+    /// the one last shown, reshaped to this size when its memory holds it
+    /// and the window covers at least a quarter of it; otherwise a new one,
+    /// grown to the largest size yet.
     private func drawable() -> ShmBuffer? {
         if let target { return target }
-        buffers.removeAll { $0.isDiscarded && !$0.isHeld }
-        let free = buffers.first { !$0.isHeld && $0 !== shown && $0.width == width && $0.height == height && !$0.isDiscarded }
-        guard let buffer = free ?? ShmBuffer(shm: shm, width: width, height: height) else { return nil }
-        if free == nil { buffers.append(buffer) }
+        let bytes = width * height * 4
+        if let free = buffers.first(where: { !$0.isHeld && $0 !== shown }) {
+            if bytes <= free.capacity && 4 * bytes >= free.capacity {
+                free.reshape(width: width, height: height)
+                target = free
+                return free
+            }
+            buffers.removeAll { $0 === free }
+        }
+        let largest = buffers.map(\.capacity).max() ?? 0
+        let capacity = bytes <= largest && 4 * bytes >= largest ? largest : bytes
+        guard let buffer = ShmBuffer(shm: shm, width: width, height: height, capacity: capacity) else { return nil }
+        buffers.append(buffer)
         target = buffer
         return buffer
     }
