@@ -4,10 +4,11 @@
 On one private headless sway (run as nobody; pixman renderer, no input
 devices) and one private Xvfb, in one run, the programs taking turns:
   * start-up: exec -> the first frame committed, median of --runs. On
-    Wayland it is the moment sway announces the new window (`window` event
-    "new" on its IPC), which it does when the first buffer is committed and
-    mapped; on X11 it is compare.py's first-frame helper (exec -> first
-    frame on screen);
+    Wayland, the first wl_surface.commit after an attach, as libwayland's
+    WAYLAND_DEBUG log stamps it; also the moment sway announces the window
+    (`window` event "new" on its IPC), which adds sway's map and the IPC's
+    hops. On X11 it is compare.py's first-frame helper (exec -> first frame
+    on screen);
   * RSS (VmRSS) about 1 s after the first frame;
   * CPU for a storm of 200 size changes (seeded widths 320..1100 at 600 px
     high): `swaymsg [pid=N] resize set` on Wayland, `xdotool windowsize` on
@@ -24,6 +25,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -134,6 +136,34 @@ def wayland_start(sway: Sway, command: list[str], env: dict[str, str], timeout: 
     return (sway.mapped[proc.pid] - start) * 1000, proc.pid
 
 
+DEBUG_STAMP = re.compile(r"\[\s*(\d+)\.(\d+)\]\s+->\s+wl_surface@(\d+)\.(attach\(wl_buffer|commit\(\))")
+
+
+def committed_start(sway: Sway, command: list[str], env: dict[str, str], timeout: float = 20) -> float:
+    """Milliseconds from exec until the program commits its first buffer,
+    from libwayland's own log (WAYLAND_DEBUG=1: each request stamped with
+    CLOCK_REALTIME in µs, modulo 2^32); the program is stopped then."""
+    full = dict(os.environ, **sway.client_env, **env, WAYLAND_DEBUG="1")
+    full.pop("DISPLAY", None)
+    start = int(time.time() * 1e6) & 0xFFFFFFFF
+    proc = subprocess.Popen(command, env=full, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    attached: set[str] = set()
+    try:
+        for line in proc.stderr:
+            match = DEBUG_STAMP.search(line)
+            if not match:
+                continue
+            surface = match.group(3)
+            if match.group(4).startswith("attach"):
+                attached.add(surface)
+            elif surface in attached:
+                stamp = int(match.group(1)) * 1000 + int(match.group(2))
+                return ((stamp - start) % (1 << 32)) / 1000
+        raise RuntimeError(f"{command[0]} committed no buffer")
+    finally:
+        stop_pid(proc.pid)
+
+
 def cpu_over(pid: int, action) -> float:
     """The program's CPU (ms) from `action` until it is idle again."""
     before = runtime_ms(pid)
@@ -162,19 +192,22 @@ def main() -> int:
     rng = random.Random(args.seed)  # compare.py's widths: the storm ends at 449 px
     sizes = [rng.randint(320, 1100) for _ in range(args.resizes)]
     gtk_env = {"GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo"}
+    commands = {"rewrap-wayland": ([args.rewrap], {}), "gtk-wayland": ([gtk_python, str(BENCH / "gtk_panel.py")], gtk_env)}
     programs = {
-        "rewrap-wayland": lambda: wayland_start(sway, [args.rewrap], {}),
-        "gtk-wayland": lambda: wayland_start(sway, [gtk_python, str(BENCH / "gtk_panel.py")], gtk_env),
+        "rewrap-wayland": lambda: wayland_start(sway, *commands["rewrap-wayland"]),
+        "gtk-wayland": lambda: wayland_start(sway, *commands["gtk-wayland"]),
         "rewrap-x11": lambda: x11_start(helpers, xvfb, args.rewrap),
     }
-    results: dict[str, dict] = {key: {"startup": []} for key in programs}
+    results: dict[str, dict] = {key: {"startup": [], "committed": []} for key in programs}
     try:
         for run in range(args.runs + 1):
             for key, start in programs.items():
                 ms, pid = start()
                 stop_pid(pid)
+                committed = committed_start(sway, *commands[key]) if key in commands else ms
                 if run > 0:  # the first start reads the binary and libraries into the page cache
                     results[key]["startup"].append(ms)
+                    results[key]["committed"].append(committed)
         for key, start in programs.items():
             _, pid = start()
             time.sleep(1)
@@ -219,14 +252,15 @@ def print_table(results: dict[str, dict], args) -> None:
           f"median of {args.storms}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
     print("| | Rewrap (Wayland) | GTK 4 (Wayland, cairo) | Rewrap (X11, Xvfb) |")
     print("|---|---|---|---|")
-    for name, key, unit in [("start-up, median (range)", "startup", "ms")]:
+    for name, key, unit in [("start-up: exec → first buffer committed (X11: on screen), median (range)", "committed", "ms"),
+                            ("start-up: exec → sway maps it, seen on its IPC (X11: on screen)", "startup", "ms")]:
         cells = [f"{med(r[key]):.1f} ms ({min(r[key]):.1f}–{max(r[key]):.1f})" for r in (rw, gtk, x11)]
         print(f"| {name} | " + " | ".join(cells) + " |")
     print("| RSS 1 s after the first frame | " + " | ".join(f"{r['rss'] / 1024:.1f} MB" for r in (rw, gtk, x11)) + " |")
     print("| CPU for the storm | " + " | ".join(f"{r['storm']:.1f} ms" for r in (rw, gtk, x11)) + " |")
-    print(f"\nGoals: start-up Rewrap/GTK {med(rw['startup']) / med(gtk['startup']):.3f} (≤ 0.1), "
+    print(f"\nGoals, from the committed start-up: start-up Rewrap/GTK {med(rw['committed']) / med(gtk['committed']):.3f} (≤ 0.1), "
           f"RSS Rewrap/GTK {rw['rss'] / gtk['rss']:.3f} (≤ 0.1), "
-          f"start-up Wayland/X11 {med(rw['startup']) / med(x11['startup']):.2f} (≤ 1.2).")
+          f"start-up Wayland/X11 {med(rw['committed']) / med(x11['committed']):.2f} (≤ 1.2).")
     print(f"Last size after the storm (sway's rectangle): Rewrap {rw['last']}, GTK {gtk['last']}.")
 
 
