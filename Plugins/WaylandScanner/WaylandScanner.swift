@@ -6,6 +6,8 @@ import PackagePlugin
 /// with a module map naming them all) and the interface tables. The target
 /// lists system protocols in `protocols.list`, one path a line relative to
 /// wayland-protocols' folder, and may hold protocol XML files of its own.
+/// A line `side: server` there asks for server headers instead, for the
+/// tests' fake compositor.
 @main
 struct WaylandScanner: BuildToolPlugin {
     static let systemProtocols = URL(fileURLWithPath: "/usr/share/wayland-protocols")
@@ -17,11 +19,15 @@ struct WaylandScanner: BuildToolPlugin {
         let folder = target.directoryURL
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
         var protocols = files.filter { $0.pathExtension == "xml" }.sorted { $0.path < $1.path }
+        var side = "client"
         let list = folder.appending(path: "protocols.list")
         if FileManager.default.fileExists(atPath: list.path) {
             let lines = try String(contentsOf: list, encoding: .utf8).split(whereSeparator: \.isNewline)
-            protocols += lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
-                .map { Self.systemProtocols.appending(path: $0) }
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            for line in lines {
+                if line.hasPrefix("side:") { side = line.dropFirst("side:".count).trimmingCharacters(in: .whitespaces) }
+                else { protocols.append(Self.systemProtocols.appending(path: line)) }
+            }
         }
         let output = context.pluginWorkDirectoryURL
         let include = output.appending(path: "include")
@@ -30,7 +36,7 @@ struct WaylandScanner: BuildToolPlugin {
         var headers: [String] = []
         for xml in protocols {
             let name = xml.deletingPathExtension().lastPathComponent
-            let header = include.appending(path: "\(name)-client-protocol.h")
+            let header = include.appending(path: "\(name)-\(side)-protocol.h")
             let code = output.appending(path: "\(name)-protocol.c")
             headers.append(header.lastPathComponent)
             // One command for both files: SwiftPM runs a command only when
@@ -38,13 +44,13 @@ struct WaylandScanner: BuildToolPlugin {
             commands.append(.buildCommand(
                 displayName: "wayland-scanner \(xml.lastPathComponent)",
                 executable: URL(fileURLWithPath: "/bin/sh"),
-                arguments: ["-ec", "\"$0\" client-header \"$1\" \"$2\"; \"$0\" private-code \"$1\" \"$3\"",
+                arguments: ["-ec", "\"$0\" \(side)-header \"$1\" \"$2\"; \"$0\" private-code \"$1\" \"$3\"",
                             scanner.path, xml.path, header.path, code.path],
                 inputFiles: [xml], outputFiles: [header, code]))
         }
         // Swift cannot take the address of a C constant, and binding a
         // global needs its interface's: one accessor per interface.
-        var accessors = "#include <wayland-client.h>\n"
+        var accessors = "#include <wayland-\(side).h>\n"
         for xml in protocols {
             let text = try String(contentsOf: xml, encoding: .utf8)
             for name in Self.interfaceNames(in: text) {

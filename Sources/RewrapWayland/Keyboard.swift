@@ -21,6 +21,8 @@ final class Keyboard {
 
     init() {
         context = xkb_context_new(XKB_CONTEXT_NO_FLAGS)
+        // A keymap that does not compile is said in one line, below.
+        xkb_context_set_log_level(context, XKB_LOG_LEVEL_CRITICAL)
         let names = ["LC_ALL", "LC_CTYPE", "LANG"]
         let locale = names.lazy.compactMap { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
             .first { !$0.isEmpty } ?? "C"

@@ -86,11 +86,12 @@ extension WaylandPlatform {
         unackedSerial = serial
         if let size = configuredSize {
             let largest = Self.largestSide / bufferScale
-            if size.width > largest || size.height > largest {
-                writeLine("rewrap: the compositor asked for a \(size.width) × \(size.height) window; drawing at most \(largest) × \(largest)")
-            }
             if size.width > 0 { logicalSize.width = min(size.width, largest) }
             if size.height > 0 { logicalSize.height = min(size.height, largest) }
+            if size.width > largest || size.height > largest {
+                writeLine("rewrap: the compositor asked for a \(size.width) × \(size.height) window; drawing it at "
+                          + "\(logicalSize.width) × \(logicalSize.height), the most this window draws")
+            }
             configuredSize = nil
         }
         guard isConfigured else {

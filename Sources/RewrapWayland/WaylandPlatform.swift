@@ -71,6 +71,8 @@ public final class WaylandPlatform {
     /// Connects to the compositor named by WAYLAND_DISPLAY (or `name`);
     /// one that lacks xdg_wm_base or wl_shm is refused.
     public init(display name: String?) throws(PlatformError) {
+        // libwayland's own complaints become part of the one line `check` writes.
+        rewrap_keep_wayland_log()
         guard let display = wl_display_connect(name) else {
             throw PlatformError("rewrap: cannot connect to the Wayland compositor \(name ?? Self.defaultName)")
         }
@@ -134,7 +136,9 @@ public final class WaylandPlatform {
         var id: UInt32 = 0
         let code = wl_display_get_protocol_error(display, &interface, &id)
         if let interface, wl_display_get_error(display) == EPROTO {
-            writeLine("rewrap: the Wayland compositor reported protocol error \(code) on \(String(cString: interface.pointee.name)) \(id)")
+            let logged = String(cString: rewrap_last_wayland_log()).split(separator: "\n").first.map(String.init) ?? ""
+            let said = logged.isEmpty ? "" : ": " + logged
+            writeLine("rewrap: the Wayland compositor reported protocol error \(code) on \(String(cString: interface.pointee.name)) \(id)\(said)")
         } else {
             writeLine("rewrap: lost the connection to the Wayland compositor: \(String(cString: strerror(wl_display_get_error(display))))")
         }

@@ -242,3 +242,78 @@ final class WestonTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8), "")
     }
 }
+
+/// Faults no real compositor here can be made to commit: a keymap that does
+/// not compile, a configure to 100,000 px, a protocol error. The fake
+/// compositor (Sources/rewrap-fakecompositor) plants one each.
+final class WaylandFaultTests: XCTestCase {
+    private func run(_ fault: String) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile, stop: () -> Void) {
+        let runtime = NSTemporaryDirectory() + "rewrap-fake-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let compositor = Process()
+        compositor.executableURL = URL(fileURLWithPath: PackagePaths.fakeCompositorBinary)
+        compositor.arguments = ["fake", fault]
+        compositor.environment = ["XDG_RUNTIME_DIR": runtime]
+        let ready = Pipe()
+        compositor.standardOutput = ready
+        compositor.standardError = FileHandle.nullDevice
+        try compositor.run()
+        _ = ready.fileHandleForReading.availableData
+        let trace = try TemporaryFile(suffix: ".jsonl"), stderr = try TemporaryFile(suffix: ".txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+        process.arguments = ["--trace", trace.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        environment["XDG_RUNTIME_DIR"] = runtime
+        environment["WAYLAND_DISPLAY"] = "fake"
+        process.environment = environment
+        process.standardError = try FileHandle(forWritingTo: stderr.url)
+        try process.run()
+        return (process, trace, stderr, {
+            stopProcess(process)
+            stopProcess(compositor)
+            try? FileManager.default.removeItem(atPath: runtime)
+        })
+    }
+
+    private func frames(_ trace: TemporaryFile, timeout: Double = 10) -> [TraceFrame] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var frames: [TraceFrame] = []
+        while frames.isEmpty, Date() < deadline {
+            usleep(20_000)
+            frames = TraceFrame.parse((try? Data(contentsOf: trace.url)) ?? Data())
+        }
+        return frames
+    }
+
+    func testAKeymapThatDoesNotCompileIsRefusedInOneLine() throws {
+        let (process, trace, stderr, stop) = try run("bad-keymap")
+        defer { stop() }
+        XCTAssertFalse(frames(trace).isEmpty, "the window draws")
+        usleep(500_000)
+        XCTAssertTrue(process.isRunning, "the keyboard is ignored, the program goes on")
+        XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8),
+                       "rewrap: the compositor's keymap does not compile; the keyboard is ignored\n")
+    }
+
+    func testAHugeConfigureDrawsAClampedFrame() throws {
+        let (process, trace, stderr, stop) = try run("huge-configure")
+        defer { stop() }
+        XCTAssertEqual(frames(trace).first?.window, [8192, 300])
+        XCTAssertTrue(process.isRunning)
+        XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8),
+                       "rewrap: the compositor asked for a 100000 × 300 window; drawing it at 8192 × 300, the most this window draws\n")
+    }
+
+    func testAProtocolErrorEndsWithOneLine() throws {
+        let (process, _, stderr, stop) = try run("protocol-error")
+        defer { stop() }
+        XCTAssertTrue(waitForExit(process, timeout: 5))
+        XCTAssertEqual(process.terminationStatus, 1)
+        let lines = try String(contentsOf: stderr.url, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.hasPrefix("rewrap: the Wayland compositor reported protocol error 0 on wl_surface") == true
+                      && lines.first?.hasSuffix("the fake compositor's planted error") == true, "\(lines)")
+    }
+}

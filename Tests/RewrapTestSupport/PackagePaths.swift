@@ -23,6 +23,12 @@ public enum PackagePaths {
         return String(binary[..<binary.lastIndex(of: "/")!]) + "/rewrap-wlhelper"
     }
 
+    /// The compositor that misbehaves on purpose, for the Wayland fault tests.
+    public static var fakeCompositorBinary: String {
+        let binary = rewrapBinary
+        return String(binary[..<binary.lastIndex(of: "/")!]) + "/rewrap-fakecompositor"
+    }
+
     /// The X helper the end-to-end tests use for what xdotool cannot do.
     public static var helperBinary: String {
         let binary = rewrapBinary
