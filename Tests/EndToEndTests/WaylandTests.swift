@@ -232,3 +232,38 @@ final class WaylandPortalTests: XCTestCase {
         XCTAssertEqual(gone.stderr, "", "an address with no bus behind it")
     }
 }
+
+/// The same AT-SPI tree on Wayland, found through the session bus's
+/// `org.a11y.Bus` (Wayland has no root window to name it), with extents
+/// relative to the window, since Wayland tells no client where it is.
+final class WaylandAccessibilityTests: XCTestCase {
+    func testTheTreeIsFoundThroughTheSessionBusWithWindowRelativeExtents() throws {
+        // The launcher publishes on an X root too; the Wayland window never looks there.
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let bus = try AccessibilityBusProcess(server: server)
+        defer { bus.stop() }
+        let address = try XCTUnwrap(bus.address)
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.sessionAddress])
+        defer { session.close() }
+        let frame = try session.settledFrame()
+        let client = try ATSPIClient(server: server, environment: ["AT_SPI_BUS_ADDRESS": address])
+        defer { client.stop() }
+        var tree = try client.tree()
+        try session.waitUntil("the tree") {
+            tree = try client.tree()
+            return tree.first("combo box", named: "Shape: Circle") != nil
+        }
+        XCTAssertEqual(tree.name, "rewrap")
+        for id in ["shape", "pattern", "arrangement"] {
+            let traced = try XCTUnwrap(frame.node(id))
+            let node = try XCTUnwrap(tree.first("combo box", named: traced.text)?.node, "\(id) in the tree")
+            XCTAssertEqual(node.extents, traced.frame.map { Int($0) }, "\(id): window pixels, not the screen's")
+        }
+        let window = try session.windowRect()
+        XCTAssertNotEqual([window.x, window.y], [0, 0], "fixture: sway does not put the window at the origin")
+        XCTAssertEqual(session.stderr, "")
+    }
+}
