@@ -6,48 +6,21 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev libxrandr-dev \
 	libharfbuzz-dev libfribidi-dev libharfbuzz-bin libxi-dev libx11-xcb-dev libxcb-sync-dev \
 	xvfb util-linux xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
-	openbox xsettingsd xtrace uim-xim locales python3 \
+	openbox xsettingsd xtrace uim-xim locales python3 x11-xserver-utils xinput weston xwayland \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
 	gcc libstdc++-12-dev libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi \
 	libwayland-client0 libwayland-cursor0 libxkbcommon0 libpixman-1-0 libwayland-dev libwayland-bin wayland-protocols \
-	libxkbcommon-dev libpixman-1-dev xkb-data sway grim wtype weston python3-gi gir1.2-glib-2.0
-# No $ORIGIN run path: the Swift runtime is linked in, and /usr/bin is no
-# place to look for libraries. The toolchain's lld packs relative relocations
-# (DT_RELR, glibc 2.36) and places the functions a session runs side by side
-# (`make order-file`): both keep less of the binary resident.
-# The static Swift runtime asks for -lstdc++; a directory holding only the
-# archive, searched first, links it in too: one library fewer to load and
-# bind at start, and about 0.9 MB less resident (README, "Benchmarks").
-# libgcc's unwinder is linked in as well (-static-libgcc): libgcc_s kept
-# about 80 kB resident for code that runs only when something unwinds.
-# Nothing loads the program as a library, so it exports nothing: the runtime's
-# -export-dynamic would publish 2,400 symbols for every library's lookups.
-# The release build leaves out the run-time exclusivity checks, which were
-# 8% of the instructions a resize runs (README, "Benchmarks"); the compiler
-# still checks statically, and the debug and sanitizer builds that run the
-# unit tests keep the run-time checks too. It also reaches generic types'
-# metadata through accessors rather than mangled names, so that a start
-# neither demangles type names nor searches the protocol conformances.
-# Rewrap runs on one thread (X, D-Bus and the clock all feed one poll loop),
-# so its reference counting need not be atomic (-assume-single-threaded):
-# a resize retains and releases some six hundred times (README, "Benchmarks").
-STATIC_CXX := $(CURDIR)/.build/static-c++
-LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-	-Xlinker --symbol-ordering-file=scripts/rewrap.order -Xlinker --no-warn-symbol-ordering \
-	-Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc -Xlinker --no-export-dynamic
-RELEASE := mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/ && \
-	swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-	-Xswiftc -Xfrontend -Xswiftc -assume-single-threaded $(LINK)
-# lld lists each archive member it links in, from which scripts/build-deb
-# names the Debian packages the binary embeds.
-ARCHIVES := $(CURDIR)/.build/rewrap.archives
-REWRAP := $(RELEASE) --product rewrap -Xlinker --why-extract=$(ARCHIVES)
+	libxkbcommon-dev libpixman-1-dev xkb-data sway grim wtype python3-gi gir1.2-glib-2.0
+# The release build is the toolchain's own, with the Swift runtime linked in
+# (Debian ships none) and Debian's shared libraries. No $ORIGIN run path:
+# the binary is installed to /usr/bin, no place to look for libraries.
+RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
+REWRAP := $(RELEASE) --product rewrap
 # The package's version; assets/*.metainfo.xml must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
 
-.PHONY: deps build run test test-asan soak bench order-file a11y-trees install uninstall deb clean
+.PHONY: deps build run test test-asan soak bench a11y-trees install uninstall deb clean
 
 # Installs those of the Debian packages $(1) that are missing, so a second
 # run does nothing.
@@ -99,7 +72,7 @@ soak: deps
 		--filter 'SoakTests|testMutatedPanelsLoadOrFailCleanly|testDamagedPanelsExitOneWithOneLine'
 
 # Side by side with GTK4 (through Debian's python3-gi) and a C lower bound.
-BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0
+BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0 valgrind
 
 bench: deps build
 	$(call install-missing,$(BENCH_PACKAGES))
@@ -110,12 +83,6 @@ bench: deps build
 	python3 bench/compare.py --no-trace --rounds 5
 	python3 bench/roundtrips.py
 	python3 bench/accessibility.py
-
-# Rewrites scripts/rewrap.order from what a callgrind session of the release
-# build runs; worth doing when start-up or drawing code moves a lot.
-order-file: build
-	$(call install-missing,valgrind)
-	scripts/order-file .build/release/rewrap scripts/rewrap.order
 
 # The tree a screen reader sees: Rewrap in English and in Arabic (right to
 # left), and the same panel in Qt 6 (../shared/reference/qt6-panel.py).
@@ -151,10 +118,10 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/$(ID).metainfo.xml
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/rewrap.1
 
-# The Debian package of the release build (or of BINARY, with the ARCHIVES
-# list its link wrote), in out/; scripts/build-deb says how.
+# The Debian package of the release build (or of BINARY), in out/;
+# scripts/build-deb says how.
 deb: $(if $(BINARY),,build)
-	scripts/build-deb $(or $(BINARY),.build/release/rewrap) $(ARCHIVES) $(VERSION) $(ID) out
+	scripts/build-deb $(or $(BINARY),.build/release/rewrap) $(VERSION) $(ID) out
 
 clean:
 	rm -rf .build out

@@ -73,11 +73,14 @@ let package = Package(
                 path: "Tests/RewrapTestSupport"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapAccessibilityTests", dependencies: [
             "RewrapAccessibility", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport",
+        ]),
+        .testTarget(name: "RewrapAppTests", dependencies: [
+            "RewrapApp", "RewrapPlatform", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapText", "RewrapTestSupport",
         ]),
         .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPlatform", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),

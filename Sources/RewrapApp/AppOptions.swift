@@ -1,6 +1,8 @@
 import RewrapCommandLine
 import RewrapLayout
+import RewrapPlatform
 import RewrapScene
+import RewrapText
 
 /// The demo window's command line (SPEC §6).
 public struct AppOptions {
@@ -102,5 +104,15 @@ public struct AppOptions {
             x = px
             y = py
         }
+    }
+
+    /// `--scale` when given, else the scale the desktop asks for, else 1.
+    func scale(for settings: DesktopSettings) -> Double {
+        Metrics.clamped(scale: scale ?? settings.scale ?? 1)
+    }
+
+    /// The text engine for `--font` at `scale`, its patterns finished as the desktop renders fonts.
+    func textEngine(scale: Double, settings: DesktopSettings, direction: LayoutDirection) throws(TextEngineError) -> TextEngine {
+        try TextEngine(options: FontOptions(pattern: font, scale: scale, defaults: settings.fontDefaults), direction: direction)
     }
 }

@@ -15,8 +15,10 @@ public final class DemoApp {
     private var painter: Painter
     private let trace: TraceWriter?
     private let frameLog: FrameLog?
-    private let clock = Clock()
+    private let clock: Clock
     private let appearance: Appearance
+    /// What the command line asked for, read again when the desktop's scale changes.
+    private let options: AppOptions
     private var controller: PanelController
     private let stage: Stage
     private let popupWindow: PopupWindow
@@ -28,10 +30,11 @@ public final class DemoApp {
     private var bufferIsCurrent = false
     private var running = true
 
-    /// Opens the window on `platform` at `scale`, with its text set by `text`.
+    /// The loop for a window open on `platform` at `scale`, with its text set by `text`.
     public init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
-                strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?) {
+                strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock) {
         self.platform = platform
+        self.clock = clock
         self.surface = surface
         popupWindow = PopupWindow(platform: platform)
         accessibility = AccessibilityLink(platform: platform)
@@ -40,6 +43,7 @@ public final class DemoApp {
         let metrics = Metrics(scale: scale)
         let viewport = Size(width: Double(surface.width), height: Double(surface.height))
         appearance = Appearance(theme: options.theme, reduceMotionByOption: options.reduceMotion)
+        self.options = options
         // The engine keeps the lines it shapes, so it is the measurement cache too.
         painter = Painter(metrics: metrics, measurer: text, palette: appearance.palette(platform.settings))
         controller = PanelController(state: state, metrics: metrics, viewport: viewport, direction: text.direction,
@@ -122,6 +126,7 @@ public final class DemoApp {
              .popupPlaced:
             popupWindow.input(for: event, menu: controller.popup).map(send)
         case .settingsChanged:
+            followDesktopScale()
             if appearance.reducesMotion(platform.settings) && stage.isAnimating {
                 stage.finishMoves()
                 needsDraw = true
@@ -159,6 +164,27 @@ public final class DemoApp {
         if surface.resize(width: Int(viewport.width), height: Int(viewport.height)) { bufferIsCurrent = false }
         stage.relayout(state, viewport: viewport, at: clock.now, animated: animated && !appearance.reducesMotion(platform.settings))
         controller.sceneChanged(stage.scene)
+    }
+
+    /// The desktop asks for another scale (a new DPI), and `--scale` did not
+    /// fix one: the text is set anew, and the page laid out and drawn at the
+    /// scale, at the size the platform asked the window to take. Nothing
+    /// animates, and selection, focus and scroll stay.
+    private func followDesktopScale() {
+        let scale = options.scale(for: platform.settings)
+        guard scale != painter.metrics.scale else { return }
+        let text: TextEngine
+        do {
+            text = try options.textEngine(scale: scale, settings: platform.settings, direction: stage.scene.direction)
+        } catch {
+            return writeLine("rewrap: cannot set text at the desktop's new scale \(scale): \(error.message)")
+        }
+        let viewport = platform.rescale(to: scale, text: text)
+        let metrics = Metrics(scale: scale)
+        painter = Painter(metrics: metrics, measurer: text, palette: painter.palette)
+        stage.rescale(metrics, measurer: text)
+        frameLog?.text = text
+        send(.rescaled(metrics, viewport: viewport))
     }
 
     /// `--theme auto` follows the desktop's theme as it changes.

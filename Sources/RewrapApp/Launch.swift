@@ -48,15 +48,14 @@ public struct Launch {
     }
 
     /// Sets the text at the scale the options or the desktop ask for, opens
-    /// the window on `platform` and returns the loop, ready to run.
-    public func open(on platform: any Platform) throws -> DemoApp {
+    /// the window on `platform` and returns the loop, ready to run on `clock`.
+    public func open(on platform: any Platform, clock: Clock = Clock()) throws -> DemoApp {
         let settings = platform.settings
-        let scale = Metrics.clamped(scale: options.scale ?? settings.scale ?? 1)
+        let scale = options.scale(for: settings)
         let text: TextEngine
         let surface: any FrameSurface
         do {
-            text = try TextEngine(options: FontOptions(pattern: options.font, scale: scale, defaults: settings.fontDefaults),
-                                  direction: direction)
+            text = try options.textEngine(scale: scale, settings: settings, direction: direction)
             surface = try platform.openWindow(WindowRequest(title: panel.title, appID: Self.appID, scale: scale,
                                                             width: options.width, height: options.height,
                                                             x: options.x, y: options.y,
@@ -70,6 +69,6 @@ public struct Launch {
         // It names the family typed after --font, which can hold anything.
         if let warning = text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
         return DemoApp(platform: platform, surface: surface, text: text, scale: scale, state: PanelState(panel: panel),
-                       strings: Strings(language), options: options, trace: trace, frameLog: frameLog)
+                       strings: Strings(language), options: options, trace: trace, frameLog: frameLog, clock: clock)
     }
 }

@@ -8,7 +8,7 @@ import RewrapScene
 /// pacer when the next of them is due. A class, owned by the app alone, so
 /// that reading it while the loop runs never copies its scene and animator.
 final class Stage {
-    private let layout: PageLayout
+    private var layout: PageLayout
     private(set) var scene: Scene
     private var animator: Animator<NodeID>
     private var pacer = FramePacer(interval: 1 / Desktop.defaultRefreshRate)
@@ -62,6 +62,14 @@ final class Stage {
         animator.update(targets: next.targets, at: now, animate: animated ? .animateChanges : .retargetInFlight)
         animatorIsCurrent = true
         if animator.isAnimating && !wasAnimating { pacer.start(at: now) }
+    }
+
+    /// Lays out at a new scale from now on. Moves in flight end first: their
+    /// frames are at the old scale, and a change of scale never animates.
+    func rescale(_ metrics: Metrics, measurer: any TextMeasurer) {
+        animator.finishAll()
+        layout = layout.rescaled(metrics, measurer: measurer)
+        breakpoints = nil
     }
 
     /// Ends every move at once, as reduced motion asks.

@@ -33,4 +33,25 @@ public struct Rect: Hashable, Sendable {
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }
+
+    /// The shared area, or nil when the two do not overlap.
+    public func intersection(_ other: Rect) -> Rect? {
+        let left = Swift.max(minX, other.minX), right = Swift.min(maxX, other.maxX)
+        let top = Swift.max(minY, other.minY), bottom = Swift.min(maxY, other.maxY)
+        guard right > left, bottom > top else { return nil }
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// The smallest rectangle that holds both.
+    public func union(_ other: Rect) -> Rect {
+        let left = Swift.min(minX, other.minX), top = Swift.min(minY, other.minY)
+        return Rect(x: left, y: top, width: Swift.max(maxX, other.maxX) - left, height: Swift.max(maxY, other.maxY) - top)
+    }
+
+    /// How far apart the two are: zero when they touch or overlap.
+    public func distance(to other: Rect) -> Double {
+        let dx = Swift.max(0, Swift.max(other.minX - maxX, minX - other.maxX))
+        let dy = Swift.max(0, Swift.max(other.minY - maxY, minY - other.maxY))
+        return (dx * dx + dy * dy).squareRoot()
+    }
 }

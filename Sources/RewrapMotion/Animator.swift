@@ -20,14 +20,14 @@ public struct Animator<ID: Hashable> {
     }
 
     public var duration: Double
-    public var curve: TimingCurve
+    public var curve: CubicBezier
     public private(set) var targets: [ID: Rect] = [:]
     private var moves: [ID: FrameTween] = [:]
 
     /// How long a move takes, unless asked otherwise.
     public static var standardDuration: Double { 0.25 }
 
-    public init(duration: Double = standardDuration, curve: TimingCurve = .easeInOut) {
+    public init(duration: Double = standardDuration, curve: CubicBezier = .easeInOut) {
         self.duration = duration
         self.curve = curve
     }

@@ -1,12 +1,16 @@
 /// A CSS-style timing function: a cubic Bézier from (0, 0) to (1, 1) with
 /// control points (x1, y1) and (x2, y2).
 ///
-///     CubicBezier(0.42, 0, 0.58, 1).progress(at: 0.25)   // ≈ 0.129
+///     CubicBezier.easeInOut.progress(at: 0.25)   // ≈ 0.129
 ///
 /// The curve is parametric in s, so the time fraction is the curve's x, not s:
-/// `progress(at:)` solves x(s) = fraction for s and returns y(s).
+/// `progress(at:)` solves x(s) = fraction for s and returns y(s). Fractions
+/// outside 0...1 clamp, so a late frame lands exactly on the target.
 public struct CubicBezier: Hashable, Sendable {
     public let x1: Double, y1: Double, x2: Double, y2: Double
+
+    /// CSS `ease-in-out`: `cubic-bezier(0.42, 0, 0.58, 1)`, every move's curve (SPEC §5).
+    public static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
 
     /// x1 and x2 are clamped to 0...1, which keeps x(s) monotonic and so solvable.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {

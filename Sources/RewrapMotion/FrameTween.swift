@@ -7,9 +7,9 @@ public struct FrameTween: Hashable, Sendable {
     public var to: Rect
     public var start: Double
     public var duration: Double
-    public var curve: TimingCurve
+    public var curve: CubicBezier
 
-    public init(from: Rect, to: Rect, start: Double, duration: Double, curve: TimingCurve) {
+    public init(from: Rect, to: Rect, start: Double, duration: Double, curve: CubicBezier) {
         self.from = from
         self.to = to
         self.start = start
@@ -42,8 +42,8 @@ public struct FrameTween: Hashable, Sendable {
             return
         }
         guard abs(1 - p) > 1e-6 else {
-            // The curve stands at full progress before the end (a spring at
-            // the peak of an overshoot, or a curve flat near its end): no start
+            // The curve stands at full progress before the end (at the peak
+            // of an overshoot, or flat near its end): no start
             // frame can be rebased, so ease from here over the time that is left.
             self = FrameTween(from: shown, to: target, start: now, duration: end - now, curve: curve)
             return

@@ -83,6 +83,10 @@ public protocol Platform: AnyObject {
 
     /// Shows the main surface's latest frame.
     func presentMainFrame()
+    /// Draws at `scale` with `text` from now on, as when the desktop's DPI
+    /// changed; the window is asked for at the size that shows the same
+    /// content, and that size is returned.
+    func rescale(to scale: Double, text: TextEngine) -> Size
 
     /// Opens `request`'s popup and returns where it went when that is known
     /// at once; otherwise a `.popupPlaced` event follows.

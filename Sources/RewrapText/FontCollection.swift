@@ -85,7 +85,7 @@ final class FontCollection {
 
     /// Drawn by no font, and needing none (joiners, variation selectors).
     /// None comes before U+00AD, so Latin text never pages in the Unicode
-    /// property tables, a 64 kB piece of the program's memory.
+    /// property tables.
     private static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0xAD && scalar.properties.isDefaultIgnorableCodePoint
     }

@@ -67,7 +67,7 @@ public final class LineBreaker {
         var current = widths[0]
         for index in 1..<widths.count {
             let joined = current + (spaced[index] ? space : 0) + widths[index]
-            if joined <= width {
+            if !exceeds(joined, width) {
                 current = joined
             } else {
                 starts.append(index)
@@ -162,4 +162,17 @@ public final class LineBreaker {
         return cjk && scalar.properties.generalCategory != .openPunctuation && !scalar.properties.isAlphabetic
             && !(0x3005...0x3007).contains(value)
     }
+}
+
+/// A paragraph broken into lines, with what the page needs to place it:
+/// each line's measurements, made once for each set of breaks. Each line
+/// keeps the levels its paragraph ordered it by.
+public struct WrappedText: Sendable {
+    public let lines: [WrappedLine]
+    public let metrics: [TextMetrics]
+
+    /// The widest line.
+    public var width: Double { metrics.reduce(0) { max($0, $1.width) } }
+    /// The tallest line's height; every line takes this much.
+    public var lineHeight: Double { metrics.reduce(0) { max($0, $1.height) } }
 }

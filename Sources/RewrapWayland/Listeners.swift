@@ -26,7 +26,7 @@ nonisolated(unsafe) var outputListener = wl_output_listener(
             platform.globals.outputs[name]?.height = height
         }
     },
-    done: { _, _ in },
+    done: { data, _ in WaylandPlatform.from(data).noteScale() },
     scale: { data, output, factor in
         let platform = WaylandPlatform.from(data)
         for (name, known) in platform.globals.outputs where known.proxy == output { platform.globals.outputs[name]?.scale = factor }

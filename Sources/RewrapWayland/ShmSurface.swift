@@ -14,8 +14,8 @@ import Glibc
 /// the part that differs from the frame shown before is damaged.
 public final class ShmSurface: FrameSurface {
     private let shm: OpaquePointer
-    private let engine: TextEngine
-    private let glyphs: GlyphCache
+    private var engine: TextEngine
+    private var glyphs: GlyphCache
     /// Hands a finished buffer to the compositor, with the part that changed.
     var commit: (ShmBuffer, PixelRect?) -> Void = { _, _ in }
     private var buffers: [ShmBuffer] = []
@@ -53,6 +53,13 @@ public final class ShmSurface: FrameSurface {
 
     /// A new size draws into the buffers already made while they fit, as
     /// the X11 back buffer keeps its pixmap.
+    /// Draws text with another engine, as after a change of scale; its
+    /// faces are numbered anew, so they come with a cache of their own.
+    func setText(_ text: TextEngine, glyphs: GlyphCache) {
+        engine = text
+        self.glyphs = glyphs
+    }
+
     @discardableResult
     public func resize(width: Int, height: Int) -> Bool {
         let width = max(1, width), height = max(1, height)

@@ -1,5 +1,6 @@
 import CWayland
 import CWaylandProtocols
+import RewrapLayout
 import RewrapPlatform
 import RewrapScene
 import RewrapText
@@ -33,7 +34,6 @@ extension WaylandPlatform {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
             zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
         }
-        if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, bufferScale) }
         logicalSize = (logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
                        logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
         wl_surface_commit(surface)
@@ -55,6 +55,11 @@ extension WaylandPlatform {
         if let serial = unackedSerial {
             xdg_surface_ack_configure(xdgSurface, serial)
             unackedSerial = nil
+        }
+        // A new scale goes with the first buffer drawn at it.
+        if committedScale != bufferScale, wl_proxy_get_version(surface) >= 3 {
+            wl_surface_set_buffer_scale(surface, bufferScale)
+            committedScale = bufferScale
         }
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         if let damage {
@@ -110,10 +115,23 @@ extension WaylandPlatform {
 
     func surfaceEntered(_ output: OpaquePointer) {
         enteredOutputs.insert(output)
+        noteScale()
     }
 
     func surfaceLeft(_ output: OpaquePointer) {
         enteredOutputs.remove(output)
+        noteScale()
+    }
+
+    /// Draws at `scale` with `engine` from now on: the desktop's scale
+    /// changed, and the window keeps its logical size, now in more (or
+    /// fewer) pixels.
+    public func rescale(to scale: Double, text engine: TextEngine) -> Size {
+        text = engine
+        scrollStep = Metrics(scale: scale).scrollStep
+        glyphs = GlyphCache()
+        mainSurface.setText(engine, glyphs: glyphs)
+        return Size(width: Double(logicalSize.width * bufferScale), height: Double(logicalSize.height * bufferScale))
     }
 
     public func finishStartup() {

@@ -24,7 +24,7 @@ public final class WaylandPlatform {
     /// Translated events, in order, until `pendingEvents` hands them out.
     var events: [PlatformEvent] = []
     var text: TextEngine!
-    let glyphs = GlyphCache()
+    var glyphs = GlyphCache()
 
     // The main window.
     var surface: OpaquePointer?
@@ -34,6 +34,8 @@ public final class WaylandPlatform {
     var mainSurface: ShmSurface!
     /// Window pixels per logical pixel.
     var bufferScale: Int32 = 1
+    /// The buffer scale the main surface was last committed with.
+    var committedScale: Int32 = 0
     /// The toplevel's size in logical pixels.
     var logicalSize = (width: Int32(0), height: Int32(0))
     /// The latest toplevel configure's size, until its xdg_surface configure comes.
@@ -90,7 +92,7 @@ public final class WaylandPlatform {
             wl_display_disconnect(display)
             throw PlatformError("rewrap: the Wayland compositor offers no \(missing.joined(separator: " or "))")
         }
-        bufferScale = globals.outputs.values.map(\.scale).max() ?? 1
+        bufferScale = outputScale
         settings.scale = Double(bufferScale)
         // A bus that accepts and never answers costs the start half a second, once.
         portal = PortalSettings(by: BusDeadline(seconds: 0.5))
@@ -124,6 +126,34 @@ public final class WaylandPlatform {
         guard let output = globals.outputs.removeValue(forKey: name) else { return }
         enteredOutputs.remove(output.proxy)
         wl_output_destroy(output.proxy)
+        noteScale()
+    }
+
+    /// The largest scale of the outputs the window is on (of all outputs
+    /// before it is on any), as foot and GTK draw: crisp on each of them.
+    var outputScale: Int32 {
+        let outputs = globals.outputs.values.filter { enteredOutputs.isEmpty || enteredOutputs.contains($0.proxy) }
+        return max(1, outputs.map(\.scale).max() ?? 1)
+    }
+
+    /// An output's scale changed, or the window moved to outputs of
+    /// another: the desktop's scale changes with it, and the window's
+    /// pixels, at the same logical size. An open menu, drawn at the old
+    /// scale, is closed.
+    func noteScale() {
+        let scale = outputScale
+        guard isConfigured, scale != bufferScale else { return }
+        bufferScale = scale
+        settings.scale = Double(scale)
+        if popup != nil {
+            closePopup()
+            events.append(.popupDismissed)
+        }
+        if startupFinished, let compositor = globals.compositor, let shm = globals.shm {
+            cursor = Cursor(compositor: compositor, shm: shm, scale: scale)
+        }
+        events.append(.settingsChanged)
+        events.append(.configured(width: Int(logicalSize.width * scale), height: Int(logicalSize.height * scale)))
     }
 
     // MARK: - The loop

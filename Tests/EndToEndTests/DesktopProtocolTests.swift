@@ -38,6 +38,18 @@ final class DesktopProtocolTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("_NET_WM_SYNC_REQUEST_COUNTER(CARDINAL) = "), result.stdout)
     }
 
+    /// EWMH asks for both, so a window manager can tell whether the PID is
+    /// one of its own machine's: the name is the one `uname -n` gives.
+    func testWindowNamesItsMachineBesideItsPID() throws {
+        let session = try RewrapSession()
+        let host = try runCommand(["/usr/bin/uname", "-n"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertFalse(host.isEmpty)
+        let result = try runCommand(["/usr/bin/xprop", "-id", session.windowID, "WM_CLIENT_MACHINE", "_NET_WM_PID"],
+                                    environment: ["DISPLAY": session.server.display])
+        XCTAssertEqual(result.stdout.split(separator: "\n"),
+                       ["WM_CLIENT_MACHINE(STRING) = \"\(host)\"", "_NET_WM_PID(CARDINAL) = \(session.process.processIdentifier)"])
+    }
+
     /// A launcher ID with quotes, spaces and a backslash comes back whole in
     /// the "remove" message, and on the window.
     func testLaunchCompletesTheStartupSequence() throws {

@@ -8,7 +8,9 @@ import XCTest
 /// must leave both exactly as they were.
 ///
 /// `REWRAP_RECORD_GOLDEN=1 swift test --filter GoldenSessionTests` writes
-/// the references afresh into `Tests/Fixtures/golden/`.
+/// the references afresh into `Tests/Fixtures/golden/` and fails, so a run
+/// that records can never pass: a new reference is a diff a person reads
+/// and commits.
 final class GoldenSessionTests: XCTestCase {
     private let directory = PackagePaths.root + "/Tests/Fixtures/golden/"
     private var recording: Bool { ProcessInfo.processInfo.environment["REWRAP_RECORD_GOLDEN"] == "1" }
@@ -52,7 +54,7 @@ final class GoldenSessionTests: XCTestCase {
         let reference = directory + "session.jsonl"
         if recording {
             try trace.joined(separator: "\n").appending("\n").write(toFile: reference, atomically: true, encoding: .utf8)
-            return
+            return XCTFail("recorded \(reference): review `git diff` and commit it")
         }
         let expected = try String(contentsOfFile: reference, encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertEqual(trace.count, expected.count, "steps")
@@ -72,7 +74,10 @@ final class GoldenSessionTests: XCTestCase {
             defer { if !recording { try? FileManager.default.removeItem(atPath: target) } }
             try session.capture(to: target)
             session.stop()
-            if recording { continue }
+            if recording {
+                XCTFail("recorded \(shot): look at it, then commit it")
+                continue
+            }
             // ImageMagick's compare prints the number of differing pixels on stderr.
             let compare = try runCommand(["/usr/bin/compare", "-metric", "AE", shot, target, "null:"])
             XCTAssertEqual(compare.stderr.trimmingCharacters(in: .whitespacesAndNewlines), "0",

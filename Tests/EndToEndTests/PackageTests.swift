@@ -141,27 +141,15 @@ final class PackageTests: XCTestCase {
         _ = try output(["/usr/bin/apt-get", "install", "--simulate", "--no-install-recommends", try deb()])
     }
 
-    func testStaticBuiltUsingNamesEachDebianLibraryLinkedIn() throws {
-        // The reference: the Debian libraries the debug build loads that the
-        // release build does not, because it links their archives in.
-        // The debug build beside these tests, in `make test-asan`'s own folder too.
-        let tests = URL(fileURLWithPath: try XCTUnwrap(Bundle.main.executablePath))
-        let debug = try neededLibraries(of: tests.deletingLastPathComponent().appendingPathComponent("rewrap").path)
-        let release = try neededLibraries(of: try unpacked() + "/usr/bin/rewrap")
-        var expected: Set<String> = []
-        for (library, path) in debug where release[library] == nil {
-            for package in try owners(of: path) {  // none for the Swift runtime's
-                expected.insert(try output(["/usr/bin/dpkg-query", "--show",
-                                            "--showformat=${source:Package} (= ${source:Version})", package]))
-            }
+    func testInstalledBinaryLoadsDebiansSharedXAndFontLibraries() throws {
+        // A security update to one of them must reach an installed Rewrap
+        // without a rebuild, so each is loaded, not linked in.
+        let needed = try neededLibraries(of: try unpacked() + "/usr/bin/rewrap")
+        for library in ["libX11.so.6", "libXft.so.2", "libfontconfig.so.1", "libharfbuzz.so.0", "libfribidi.so.0"] {
+            XCTAssertNotNil(needed[library], "\(library) among \(needed.keys.sorted())")
         }
-        // glibc's own libraries come and go with the sanitizer's runtime.
-        expected = expected.filter { !$0.hasPrefix("glibc ") }
-        XCTAssertTrue(expected.contains { $0.hasPrefix("libx11 (= ") }, "\(expected)")
-        let field = try output(["/usr/bin/dpkg-deb", "--field", try deb(), "Static-Built-Using"])
-        let named = Set(field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
-        XCTAssertEqual(expected.subtracting(named), [], field)
-        XCTAssertFalse(named.contains { $0.hasPrefix("harfbuzz ") || $0.hasPrefix("freetype ") }, "linked shared: \(field)")
+        let control = try output(["/usr/bin/dpkg-deb", "--field", try deb()])
+        XCTAssertFalse(control.contains("Static-Built-Using"), control)
     }
 
     func testVersionIsTheMetainfosNewestRelease() throws {

@@ -93,6 +93,70 @@ final class PopupPlacementTests: XCTestCase {
         }
     }
 
+    // MARK: - Monitors changed at run time
+
+    /// Runs `xrandr ARGUMENTS`, then reads back the monitors xrandr lists,
+    /// as "NAME WIDTHxHEIGHT+X+Y", so a test knows the server took the change.
+    @discardableResult
+    private func xrandr(_ arguments: [String], server: XvfbServer) throws -> [String] {
+        let env = ["DISPLAY": server.display]
+        let change = try runCommand(["/usr/bin/xrandr"] + arguments, environment: env)
+        XCTAssertEqual(change.status, 0, change.stderr)
+        let listed = try runCommand(["/usr/bin/xrandr", "--listmonitors"], environment: env).stdout
+        // " 0: +*LEFT 1280/340x1024/270+0+0  screen": the millimetres dropped.
+        return listed.split(separator: "\n").dropFirst().compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count >= 3 else { return nil }
+            let name = words[1].trimmingCharacters(in: CharacterSet(charactersIn: "+*"))
+            let size = words[2].replacingOccurrences(of: #"/\d+"#, with: "", options: .regularExpression)
+            return "\(name) \(size)"
+        }
+    }
+
+    /// Two monitors made with `xrandr --setmonitor` while Rewrap runs, then
+    /// moved: each menu is placed by the layout in force when it opens. The
+    /// Pattern button sits just left of x = 1280, and its menu is wider.
+    func testMonitorsChangedWhileRunningPlaceTheNextMenu() throws {
+        let server = try XvfbServer(width: 2560, height: 1024)
+        defer { server.stop() }
+        let session = try RewrapSession(arguments: ["--geometry", "480x420+950+100"], server: server)
+        let (button, whole) = try open("pattern", session)
+        XCTAssertLessThan(button.maxX, 1280, "fixture: the button lies left of 1280")
+        XCTAssertGreaterThan(whole.rect.maxX, 1280, "fixture: the menu is wider than the room left of 1280")
+        XCTAssertEqual(whole.rect.minX, button.minX, "one monitor: lined up with the button")
+        try session.key("Escape")
+        try session.waitUntil("the popup to close") { try session.lastFrame().popup == nil }
+
+        XCTAssertEqual(try xrandr(["--setmonitor", "LEFT", "1280/340x1024/270+0+0", "screen"], server: server),
+                       ["LEFT 1280x1024+0+0"])
+        XCTAssertEqual(try xrandr(["--setmonitor", "RIGHT", "1280/340x1024/270+1280+0", "none"], server: server),
+                       ["LEFT 1280x1024+0+0", "RIGHT 1280x1024+1280+0"])
+        let (_, split) = try open("pattern", session)
+        XCTAssertEqual(split.rect.maxX, 1280, "kept on the left monitor, which holds the button")
+        XCTAssertLessThan(split.rect.minX, button.minX)
+        XCTAssertEqual(split.rect.minY, button.maxY + 4)
+        try session.key("Escape")
+        try session.waitUntil("the popup to close") { try session.lastFrame().popup == nil }
+
+        // The boundary moves left of the button: the right monitor holds it now.
+        // (This server refuses to redefine a monitor in place: BadValue.)
+        try xrandr(["--delmonitor", "LEFT", "--delmonitor", "RIGHT"], server: server)
+        try xrandr(["--setmonitor", "LEFT", "1000/265x1024/270+0+0", "screen"], server: server)
+        XCTAssertEqual(try xrandr(["--setmonitor", "RIGHT", "1560/413x1024/270+1000+0", "none"], server: server),
+                       ["LEFT 1000x1024+0+0", "RIGHT 1560x1024+1000+0"])
+        let (_, moved) = try open("pattern", session)
+        XCTAssertEqual(moved.rect.minX, button.minX, "on the right monitor, room to spare")
+        try session.key("Escape")
+        try session.waitUntil("the popup to close") { try session.lastFrame().popup == nil }
+
+        // Deleting a monitor: the left one alone, 1000 wide, holds none of the button; the nearest is it.
+        XCTAssertEqual(try xrandr(["--delmonitor", "RIGHT"], server: server), ["LEFT 1000x1024+0+0"])
+        let (_, alone) = try open("pattern", session)
+        XCTAssertEqual(alone.rect.maxX, 1000, "pushed onto the only monitor")
+        XCTAssertEqual(session.stderr, "")
+        session.stop()
+    }
+
     // MARK: - Under a window manager
 
     func testPopupSitsJustBelowItsButtonUnderDecorations() throws {

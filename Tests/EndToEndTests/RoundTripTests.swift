@@ -56,11 +56,13 @@ final class RoundTripTests: XCTestCase {
         defer { proxy.stop() }
         try proxy.waitUntil("the proxy") { proxy.log.contains("ready") }
 
+        // No --geometry: the default size, fitted to the work area, is the
+        // start with the most to ask.
         let traced = try Self.freeDisplay(after: delayed + 1)
         let log = try TemporaryFile(suffix: ".xtrace")
         let trace = try TemporaryFile(suffix: ".jsonl")
         let xtrace = try DesktopProcess(["/usr/bin/xtrace", "-n", "-D", ":\(traced)", "-d", ":\(delayed)", "-o", log.path, "--",
-                                           PackagePaths.rewrapBinary, "--trace", trace.path, "--geometry", "680x420+0+0"], server: server)
+                                           PackagePaths.rewrapBinary, "--trace", trace.path], server: server)
         defer { xtrace.stop() }
         try xtrace.waitUntil("the first frame", timeout: 20) { !TraceFrame.read(trace.path).isEmpty }
         func lines() throws -> [Substring] {
@@ -88,9 +90,16 @@ final class RoundTripTests: XCTestCase {
 
         let start = try XCTUnwrap(TraceFrame.read(trace.path).last)
         let pattern = try XCTUnwrap(start.node("pattern")).center
+        mark = try lines().count
         _ = try runCommand(["/usr/bin/xdotool", "mousemove", String(pattern.x), String(pattern.y), "click", "1"], environment: env)
         try xtrace.waitUntil("the menu") { TraceFrame.read(trace.path).last?.popup != nil }
         usleep(300_000)
+        // The monitors and the work area were read after start-up and have
+        // not changed since: opening a menu asks nothing of RandR or the root.
+        let opening = try lines()[mark...].filter { Self.matches(Self.request, $0) }
+        XCTAssertFalse(opening.isEmpty, "the log shows the menu's requests")
+        XCTAssertEqual(opening.filter { $0.uppercased().contains("RANDR") || $0.contains("GetProperty") }, [],
+                       "opening a menu reads no monitors and no property")
         let popup = try XCTUnwrap(TraceFrame.read(trace.path).last?.popup)
         mark = try lines().count
         let before = TraceFrame.read(trace.path).count

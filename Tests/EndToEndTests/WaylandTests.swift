@@ -126,6 +126,41 @@ final class WaylandTests: XCTestCase {
         XCTAssertEqual(fraction, 0)
     }
 
+    func testAChangeOfTheOutputsScaleRedrawsAtIt() throws {
+        try sway.swaymsg(["output", "HEADLESS-1", "resolution", "2560x1600", "scale", "1"])
+        let session = try WaylandSession(sway: sway, arguments: ["--geometry", "680x420"])
+        let first = try session.settledFrame()
+        XCTAssertEqual(first.window, [680, 420])
+        let count = session.frames().count
+        try sway.swaymsg(["output", "HEADLESS-1", "scale", "2"])
+        try session.waitUntil("the frame at scale 2") { try session.lastFrame().window == [1360, 840] }
+        let frame = try session.settledFrame(after: count)
+        XCTAssertEqual(frame.window, [1360, 840], "the same logical size in twice the pixels")
+        session.close()
+        // The window drawn after the change is the one X11 draws at --scale 2.
+        let folder = NSTemporaryDirectory() + "rewrap-wayland-rescale-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let server = try XvfbServer(width: 2000, height: 1200)
+        defer { server.stop() }
+        let x11 = try RewrapSession(arguments: ["--scale", "2", "--geometry", "1360x840+0+0"], server: server)
+        let expected = try x11.settledFrame()
+        try x11.capture(to: folder + "/x11.png")
+        x11.close()
+        XCTAssertEqual(nodes(frame), nodes(expected), "laid out as X11 lays out at scale 2")
+        try sway.swaymsg(["output", "HEADLESS-1", "scale", "1"])
+        let again = try WaylandSession(sway: sway, arguments: ["--geometry", "680x420"])
+        defer { again.close() }
+        try again.settledFrame()
+        try sway.swaymsg(["output", "HEADLESS-1", "scale", "2"])
+        try again.waitUntil("the frame at scale 2") { try again.lastFrame().window == [1360, 840] }
+        try again.settledFrame()
+        // The output's logical size halved under the centred window: back into view.
+        try sway.swaymsg(["[pid=\(again.process.processIdentifier)]", "move", "position", "0", "0"])
+        usleep(300_000)
+        try again.capture(to: folder + "/wayland.png")
+        XCTAssertEqual(try differingPixels(folder + "/x11.png", folder + "/wayland.png").count, 0, "screenshots in \(folder)")
+    }
+
     func testPointerPicksFromMenu() throws {
         let session = try WaylandSession(sway: sway)
         defer { session.close() }

@@ -279,7 +279,7 @@ final class AnimatorTests: XCTestCase {
     }
 
     func testDurationAndCurveAreHonoured() {
-        let animator = moving(Animator(duration: 0.5, curve: .linear))
+        let animator = moving(Animator(duration: 0.5, curve: CubicBezier(0, 0, 1, 1)))  // linear
         XCTAssertEqual(animator.endTime, 2.5)
         assertFrame(animator.presentedFrame(of: "a", at: 2.125), Rect(x: 0, y: 0, width: 92.5, height: 24))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RewrapPanelFile
+import RewrapScene
 import RewrapTestSupport
 import XCTest
 
@@ -18,7 +19,7 @@ final class PanelLoaderTests: XCTestCase {
     """
 
     private func parse(_ text: String) throws(PanelError) -> Panel {
-        try PanelLoader.parse(Array(text.utf8), file: "panel.json")
+        try PanelLoader.parse(Array(text.utf8), file: "panel.json", reserving: Scene.reservedIDs)
     }
 
     /// The message the loader gives once `old` in the valid panel becomes `new`.
@@ -139,7 +140,7 @@ final class PanelLoaderTests: XCTestCase {
     }
 
     func testEveryReservedIDIsRejected() {
-        for id in NodeID.reserved.sorted() {
+        for id in Scene.reservedIDs.sorted() {
             assertRejects(#""id": "shape""#, #""id": "\#(id)""#, at: "$.menus.items[0].id", #"id "\#(id)" is reserved"#)
             assertRejects(#""id": "preview""#, #""id": "\#(id)""#, at: "$.chips.items[1].id", #"id "\#(id)" is reserved"#)
         }
@@ -205,7 +206,7 @@ final class PanelLoaderTests: XCTestCase {
 
     func testFileNameCannotBreakTheLine() {
         do throws(PanelError) {
-            _ = try PanelLoader.parse(Array("[]".utf8), file: "odd\nname\u{202E}.json")
+            _ = try PanelLoader.parse(Array("[]".utf8), file: "odd\nname\u{202E}.json", reserving: Scene.reservedIDs)
             XCTFail("loaded a top-level array")
         } catch {
             XCTAssertEqual(error.message, #"rewrap: odd\nname\u202E.json: $: expected an object, found an array"#)
@@ -285,7 +286,7 @@ final class PanelLoaderTests: XCTestCase {
         for round in 0..<cases {
             let damaged = PanelMutator.mutate(Array(original), using: &generator)
             do throws(PanelError) {
-                _ = try PanelLoader.parse(damaged, file: "fuzz.json")
+                _ = try PanelLoader.parse(damaged, file: "fuzz.json", reserving: Scene.reservedIDs)
             } catch {
                 refused += 1
                 XCTAssertTrue(error.message.hasPrefix("rewrap: fuzz.json: $"), "round \(round): \(error.message)")

@@ -102,4 +102,34 @@ final class MonitorChoiceTests: XCTestCase {
         XCTAssertEqual(Desktop.workArea(cardinals: [-20, -20, 100, 100], current: nil), Rect(x: -20, y: -20, width: 100, height: 100),
                        "off the screen is kept here, and ignored when placing")
     }
+
+    // MARK: - The default window size
+
+    private let doubled = Size(width: 1360, height: 840), doubledMinimum = Size(width: 640, height: 480)
+
+    func testADefaultWindowTooLargeForTheScreenIsShrunkWithRoomForAFrame() {
+        let small = Desktop(screen: Rect(x: 0, y: 0, width: 1280, height: 800))
+        // 90 % of 1280 × 800, rounded down.
+        XCTAssertEqual(small.fittedWindowSize(doubled, at: .zero, minimum: doubledMinimum), Size(width: 1152, height: 720))
+        XCTAssertEqual(small.fittedWindowSize(Size(width: 680, height: 420), at: .zero, minimum: Size(width: 320, height: 240)),
+                       Size(width: 680, height: 420), "one that fits is left alone")
+        XCTAssertEqual(small.fittedWindowSize(Size(width: 1360, height: 400), at: .zero, minimum: Size(width: 320, height: 240)),
+                       Size(width: 1152, height: 400), "each direction on its own")
+    }
+
+    func testTheWorkAreaOfTheWindowsMonitorBoundsTheDefaultSize() {
+        var twoMonitors = desktop
+        twoMonitors.workArea = Rect(x: 0, y: 32, width: 4480, height: 1408)
+        // On the laptop: 1920 × 1048 usable there.
+        XCTAssertEqual(twoMonitors.fittedWindowSize(Size(width: 2720, height: 1680), at: .zero, minimum: .zero),
+                       Size(width: 1728, height: 943))
+        // Mostly on the external monitor: 2560 × 1408.
+        XCTAssertEqual(twoMonitors.fittedWindowSize(Size(width: 2720, height: 1680), at: Point(x: 1700, y: 0), minimum: .zero),
+                       Size(width: 2304, height: 1267))
+    }
+
+    func testTheMinimumSizeWinsOverATinyScreen() {
+        let tiny = Desktop(screen: Rect(x: 0, y: 0, width: 640, height: 480))
+        XCTAssertEqual(tiny.fittedWindowSize(doubled, at: .zero, minimum: doubledMinimum), doubledMinimum)
+    }
 }

@@ -417,6 +417,38 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertNotNil(controller.popup, "a configure that keeps the size leaves the menu open")
     }
 
+    // MARK: - A new scale
+
+    /// The desktop's DPI doubles with a menu open, focus on Shape and the
+    /// content scrolled: the menu closes as on a resize, the selection and
+    /// focus stay, and the scroll keeps its place in the doubled content.
+    func testANewScaleKeepsSelectionFocusAndPlace() {
+        var (controller, scene) = shortWindow()
+        _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
+        _ = controller.handle(.popupPointerPressed(row: 1), scene: scene)
+        _ = controller.handle(.key(.tab), scene: scene)
+        _ = controller.handle(.scrolled(by: Point(x: 0, y: 30)), scene: scene)
+        _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
+        let focus = controller.focus, ring = controller.ring, place = controller.scroll.offset
+        XCTAssertNotNil(controller.popup)
+        XCTAssertGreaterThan(place.y, 0, "fixture: scrolled")
+
+        let doubled = Metrics(scale: 2), window = Size(width: 800, height: 240)
+        let effects = controller.handle(.rescaled(doubled, viewport: window), scene: scene)
+        XCTAssertEqual(effects.last, .relayout(controller.state, viewport: window, animated: false), "laid out again, without motion")
+        XCTAssertTrue(effects.contains(.closePopup))
+        XCTAssertEqual(controller.metrics, doubled)
+        XCTAssertEqual(controller.viewport, window)
+        XCTAssertEqual(controller.state.selection(of: "pattern"), "Alternating diagonal lines")
+        XCTAssertEqual(controller.focus, focus)
+        XCTAssertEqual(controller.ring, ring)
+        let big = PageLayout(metrics: doubled, strings: Strings(.english), measurer: FixedAdvanceMeasurer(advance: 14, boldAdvance: 16, ascent: 26, descent: 8))
+            .scene(for: controller.state, viewportWidth: 800)
+        controller.sceneChanged(big)
+        XCTAssertEqual(controller.scroll.offset, Point(x: 0, y: 2 * place.y), "the same place, twice as far down")
+        XCTAssertEqual(controller.handle(.rescaled(doubled, viewport: window), scene: big), [], "the same scale again changes nothing")
+    }
+
     // MARK: - Scrolling
 
     /// A 400 × 120 window onto the narrow scene, which is taller than that.

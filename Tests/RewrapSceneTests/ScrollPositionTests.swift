@@ -41,6 +41,28 @@ final class ScrollPositionTests: XCTestCase {
         XCTAssertEqual(scroll.offset, Point(x: 40, y: 100))
     }
 
+    func testScalingKeepsThePlaceInTheContent() {
+        var scroll = ScrollPosition()
+        scroll.scroll(by: Point(x: 50, y: 48), content: content, viewport: viewport)
+        scroll.scale(by: 2)
+        scroll.clamp(content: Size(width: 1600, height: 2000), viewport: Size(width: 1360, height: 840))
+        XCTAssertEqual(scroll.offset, Point(x: 100, y: 96))
+        scroll.scale(by: 0.5)
+        scroll.clamp(content: content, viewport: viewport)
+        XCTAssertEqual(scroll.offset, Point(x: 50, y: 48), "and back")
+    }
+
+    func testScalingRightToLeftKeepsTheDistanceFromTheRightEdge() {
+        var scroll = ScrollPosition(direction: .rightToLeft)
+        scroll.clamp(content: content, viewport: viewport)
+        scroll.scroll(by: Point(x: -20, y: 0), content: content, viewport: viewport)
+        XCTAssertEqual(scroll.offset.x, 100, "20 px from the right end")
+        scroll.scale(by: 2)
+        XCTAssertEqual(scroll.offset.x, 200, "40 px from the doubled right end, before the next clamp")
+        scroll.clamp(content: Size(width: 1600, height: 2000), viewport: Size(width: 1360, height: 840))
+        XCTAssertEqual(scroll.offset.x, 200)
+    }
+
     func testRevealScrollsDownJustEnough() {
         var scroll = ScrollPosition()
         scroll.reveal(Rect(x: 20, y: 500, width: 100, height: 29), margin: 8, content: content, viewport: viewport)

@@ -13,8 +13,11 @@ public final class RewrapSession: @unchecked Sendable {
     public private(set) var windowID = ""
     private let ownsServer: Bool
 
+    /// Without `--geometry` in `arguments`, the window opens at 680 × 420
+    /// at the root's corner, unless `placed` is false: the program then
+    /// chooses its size, and the window manager, if any, its place.
     public init(arguments: [String] = [], environment: [String: String] = [:], server: XvfbServer? = nil,
-                waitForWindow: Bool = true, executable: String = PackagePaths.rewrapBinary) throws {
+                waitForWindow: Bool = true, placed: Bool = true, executable: String = PackagePaths.rewrapBinary) throws {
         self.server = try server ?? XvfbServer()
         ownsServer = server == nil
         let id = UUID().uuidString
@@ -25,8 +28,8 @@ public final class RewrapSession: @unchecked Sendable {
         }
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        let placed = arguments.contains("--geometry") ? [] : ["--geometry", "680x420+0+0"]
-        process.arguments = ["--trace", tracePath] + placed + arguments
+        let geometry = arguments.contains("--geometry") || !placed ? [] : ["--geometry", "680x420+0+0"]
+        process.arguments = ["--trace", tracePath] + geometry + arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = self.server.display
         for (key, value) in environment { env[key] = value }

@@ -1,4 +1,5 @@
 import RewrapLayout
+import RewrapTestSupport
 @testable import RewrapText
 import XCTest
 
@@ -11,7 +12,8 @@ final class BidiParagraphTests: XCTestCase {
             XCTAssertEqual(BidiParagraph.levels(of: [0x61, scalar, 0x31], direction: .leftToRight),
                            BidiParagraph.resolvedLevels(of: [0x61, scalar, 0x31], direction: .leftToRight), "U+\(String(scalar, radix: 16, uppercase: true))")
         }
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so a failing case comes back on every run.
+        var generator = SeededGenerator(seed: 0x5EED_B1D1)
         for _ in 0..<2_000 {
             let scalars = (0..<Int.random(in: 1...24, using: &generator)).map { _ in UInt32.random(in: below, using: &generator) }
             XCTAssertEqual(BidiParagraph.levels(of: scalars, direction: .leftToRight),

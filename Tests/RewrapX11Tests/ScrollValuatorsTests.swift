@@ -9,9 +9,23 @@ final class ScrollValuatorsTests: XCTestCase {
     private let touchpad = [ScrollValuators.Axis(number: 2, direction: .horizontal, increment: 15),
                             ScrollValuators.Axis(number: 3, direction: .vertical, increment: 15)]
 
-    func testTheFirstValueIsOnlyABaseline() {
+    func testTheFirstClickScrollsFromTheDevicesOwnValues() {
+        var valuators = ScrollValuators(axes: touchpad, values: [0: 412, 2: 500, 3: 1000])
+        XCTAssertTrue(valuators.scroll(values: [3: 1015], step: 48) == (0, 48), "one click down, the very first")
+        XCTAssertTrue(valuators.scroll(values: [2: 485], step: 48) == (-48, 0), "and the first one left")
+    }
+
+    func testWithoutTheDevicesValuesTheFirstValueIsOnlyABaseline() {
         var valuators = ScrollValuators(axes: touchpad)
         XCTAssertTrue(valuators.scroll(values: [0: 412, 1: 300, 3: 1000], step: 48) == (0, 0))
+        XCTAssertTrue(valuators.scroll(values: [3: 1015], step: 48) == (0, 48))
+    }
+
+    func testValuesOfOtherValuatorsSeedNothing() {
+        // Valuators 0 and 1 are the pointer's position, not scroll axes; NaN is no value.
+        var valuators = ScrollValuators(axes: touchpad, values: [0: 1000, 1: 1000, 3: .nan])
+        XCTAssertTrue(valuators.scroll(values: [3: 1015], step: 48) == (0, 0), "no baseline yet for 3")
+        XCTAssertTrue(valuators.scroll(values: [3: 1030], step: 48) == (0, 48))
     }
 
     func testChangesScrollByTheirShareOfAClick() {
@@ -41,12 +55,19 @@ final class ScrollValuatorsTests: XCTestCase {
         XCTAssertTrue(valuators.scroll(values: [2: 120], step: 48) == (0, -48))
     }
 
-    func testResetStartsFromTheNextValue() {
-        var valuators = ScrollValuators(axes: touchpad)
-        _ = valuators.scroll(values: [3: 1000], step: 48)
-        valuators.reset()
-        XCTAssertTrue(valuators.scroll(values: [3: 5000], step: 48) == (0, 0), "no jump after leaving and entering")
-        XCTAssertTrue(valuators.scroll(values: [3: 5015], step: 48) == (0, 48))
+    func testSeedingOnEnterForgetsWhatWasScrolledElsewhere() {
+        // Scrolled over another window up to 5000, with a fraction pending here.
+        var valuators = ScrollValuators(axes: touchpad, values: [3: 1000])
+        XCTAssertTrue(valuators.scroll(values: [3: 1001], step: 48) == (0, 3))
+        valuators.seed([3: 5000])
+        XCTAssertTrue(valuators.scroll(values: [3: 5015], step: 48) == (0, 48), "no jump, and the first click counts")
+    }
+
+    func testAnAxisTheDeviceGaveNoValueForKeepsItsBaseline() {
+        var valuators = ScrollValuators(axes: touchpad, values: [2: 0, 3: 0])
+        XCTAssertTrue(valuators.scroll(values: [3: 7.5], step: 48) == (0, 24))
+        valuators.seed([2: 100])
+        XCTAssertTrue(valuators.scroll(values: [2: 115, 3: 15], step: 48) == (48, 24), "3 still counts from 7.5")
     }
 
     func testAxesWithoutAnIncrementAreIgnored() {

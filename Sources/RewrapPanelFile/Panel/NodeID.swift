@@ -2,15 +2,13 @@
 /// across label changes and moves, so motion, focus and hover follow it.
 ///
 ///     NodeID("shape")                         // a dropdown, as the panel file names it
-///     NodeID.badge                            // one of the window's own nodes
 ///     NodeID.option("Circle", of: "shape")    // "shape/Circle", a row of its menu
 ///
-/// The window's own ids are reserved: a panel may not give them to a
-/// dropdown or a chip, or the trace could not tell the two apart.
+/// The scene reserves the ids of the window's own nodes, so a panel may not
+/// give them to a dropdown or a chip (`PanelLoader.load(path:reserving:)`).
 public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public let rawValue: String
-    /// `rawValue`'s hash, taken once: every layout pass looks nodes up by
-    /// id, and hashing their text each time cost a resize 3% of its work.
+    /// `rawValue`'s hash, taken once, as every layout pass looks nodes up by id.
     private let textHash: Int
 
     public init(_ rawValue: String) {
@@ -24,20 +22,9 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, E
         self.init(value)
     }
 
-    public static let badge: NodeID = "badge"
-    public static let menusHeading: NodeID = "menus.heading"
-    public static let menusFooter: NodeID = "menus.footer"
-    public static let chipsHeading: NodeID = "chips.heading"
-    public static let chipsFooter: NodeID = "chips.footer"
-    /// "No items", shown in place of an empty chip row.
-    public static let chipsEmpty: NodeID = "chips.empty"
-
-    public static let reserved: Set<NodeID> = [badge, menusHeading, menusFooter, chipsHeading, chipsFooter, chipsEmpty]
-
     /// Joins a dropdown's id to an option's in the popup's row ids, so a
-    /// panel's ids may not contain it. A Character: looking for a String in
-    /// a String would page in the standard library's string processing,
-    /// 600 kB of the program's memory, for one check.
+    /// panel's ids may not contain it. A Character, as a search for one
+    /// costs less memory at start than a search for a String.
     public static let separator: Character = "/"
 
     /// A row of `owner`'s popup: `owner/option`.

@@ -1,6 +1,6 @@
 /// Everything the window shows, as read from a panel file (SPEC §1 and §6).
 ///
-///     let panel = try PanelLoader.load(path: "assets/panel.json")
+///     let panel = try PanelLoader.load(path: "assets/panel.json", reserving: Scene.reservedIDs)
 ///     panel.menus.items.map(\.id)   // ["shape", "pattern", "arrangement"]
 public struct Panel: Equatable, Sendable {
     /// The window's title.

@@ -5,11 +5,13 @@
 /// on one line and headings wrap only at spaces. Headings, footers and the
 /// window title may be empty; ids, dropdown and chip titles and options may not.
 struct PanelDecoder {
+    /// The ids the window gives its own nodes, which a panel may not use.
+    private let reserved: Set<NodeID>
     /// Where each id was first used, so a duplicate can point back to it.
     private var idPaths: [NodeID: JSONPath] = [:]
 
-    static func decode(_ document: JSONValue) throws(SchemaViolation) -> Panel {
-        var decoder = PanelDecoder()
+    static func decode(_ document: JSONValue, reserving reserved: Set<NodeID>) throws(SchemaViolation) -> Panel {
+        var decoder = PanelDecoder(reserved: reserved)
         let root = try SchemaObject(document, at: JSONPath(), keys: ["title", "menus", "chips"])
         let title = try text(root, "title")
         let menus = try decoder.menus(root.object("menus", keys: ["heading", "footer", "items"]))
@@ -61,7 +63,7 @@ struct PanelDecoder {
             throw SchemaViolation(path, "id \(Echo.quoted(text)) contains \"\(NodeID.separator)\"")
         }
         let id = NodeID(text)
-        guard !NodeID.reserved.contains(id) else { throw SchemaViolation(path, "id \(Echo.quoted(text)) is reserved") }
+        guard !reserved.contains(id) else { throw SchemaViolation(path, "id \(Echo.quoted(text)) is reserved") }
         if let first = idPaths[id] {
             throw SchemaViolation(path, "duplicate id \(Echo.quoted(text)) (first used at \(first))")
         }

@@ -26,6 +26,10 @@ public enum Input: Hashable, Sendable {
     case scrolled(by: Point)
     /// The window's new size; an open menu would point at where its button was, so it closes.
     case resized(Size)
+    /// The desktop's DPI changed: every length is now `Metrics`'s, and the
+    /// window is to be this size. Selection, focus and the place scrolled
+    /// to are kept; nothing moves, and an open menu closes, as on a resize.
+    case rescaled(Metrics, viewport: Size)
     /// The popup's window went away from outside the program.
     case popupLost
     /// The window gained (true) or lost the keyboard focus, as when the user

@@ -8,7 +8,7 @@ import RewrapPanelFile
 ///     var controller = PanelController(state: PanelState(panel: panel), metrics: metrics, viewport: window)
 ///     controller.handle(.pointerPressed(on: "pattern"), scene: scene)   // [.openPopup(menu, scroll: offset), .redraw]
 public struct PanelController: Sendable {
-    public let metrics: Metrics
+    public private(set) var metrics: Metrics
     public private(set) var state: PanelState
     /// The window's size: what the scrolled content is seen through.
     public private(set) var viewport: Size
@@ -44,6 +44,13 @@ public struct PanelController: Sendable {
         switch input {
         case .resized(let size):
             guard size != viewport else { return [] }
+            viewport = size
+            return close() + [.relayout(state, viewport: size, animated: false)]
+        case .rescaled(let next, let size):
+            guard next != metrics || size != viewport else { return [] }
+            // The same place in the content, at the new scale.
+            scroll.scale(by: next.scale / metrics.scale)
+            metrics = next
             viewport = size
             return close() + [.relayout(state, viewport: size, animated: false)]
         case .windowFocusChanged(let focused):

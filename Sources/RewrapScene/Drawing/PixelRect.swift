@@ -24,4 +24,17 @@ public struct PixelRect: Hashable, Sendable {
     }
 
     public var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
+
+    /// True when the two share a pixel; an empty one shares none.
+    public func overlaps(_ other: PixelRect) -> Bool {
+        width > 0 && height > 0 && rect.overlaps(other.rect)
+    }
+
+    public func union(_ other: PixelRect) -> PixelRect {
+        PixelRect(rect.union(other.rect))
+    }
+
+    public func contains(x px: Int, y py: Int) -> Bool {
+        rect.contains(Point(x: Double(px), y: Double(py)))
+    }
 }

@@ -1,3 +1,5 @@
+import RewrapLayout
+
 /// Every length the demo uses, at 1× and scaled, rounded to whole pixels so
 /// edges land on pixel boundaries at any scale.
 ///
@@ -41,6 +43,11 @@ public struct Metrics: Hashable, Sendable {
     /// A desktop's DPI may ask for any scale; the window takes the nearest it can.
     public static func clamped(scale: Double) -> Double {
         min(max(scale, scales.lowerBound), scales.upperBound)
+    }
+
+    /// A size at 1× scaled, in whole pixels, as every length here is.
+    public static func rounded(_ size: Size, scale: Double) -> Size {
+        Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
     }
 
     public init(scale: Double = 1) {

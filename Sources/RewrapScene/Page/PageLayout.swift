@@ -27,6 +27,12 @@ public struct PageLayout {
         breaker = LineBreaker(measurer: measurer)
     }
 
+    /// The same page at another scale, measured by `measurer` (an engine
+    /// whose fonts are at that scale).
+    public func rescaled(_ metrics: Metrics, measurer: any TextMeasurer) -> PageLayout {
+        PageLayout(metrics: metrics, strings: strings, measurer: measurer, direction: direction)
+    }
+
     /// The dropdown panel's layout: SPEC §2, with the control spacing.
     public static func panelLayout(_ metrics: Metrics) -> FlowLayout {
         FlowLayout(spacing: .constant(metrics.controlSpacing))

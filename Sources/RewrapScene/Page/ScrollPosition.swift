@@ -33,6 +33,14 @@ public struct ScrollPosition: Hashable, Sendable {
         clamp(content: content, viewport: viewport)
     }
 
+    /// The content was laid out again `factor` times larger: the same place
+    /// in it, until the next `clamp` with its new size.
+    public mutating func scale(by factor: Double) {
+        guard factor.isFinite, factor > 0 else { return }
+        fromStart = Point(x: (fromStart.x * factor).rounded(), y: (fromStart.y * factor).rounded())
+        limit = Point(x: limit.x * factor, y: limit.y * factor)
+    }
+
     /// After a resize the content may be shorter; never show past its end.
     public mutating func clamp(content: Size, viewport: Size) {
         limit = Self.maximum(content: content, viewport: viewport)

@@ -27,7 +27,7 @@ public struct Strings: Hashable, Sendable {
     /// Chinese read the same word for one and many ("1 more", "2 más",
     /// "還有 2 個"); Hebrew has one, two and other; Arabic has six forms.
     public func more(_ count: Int) -> String {
-        let number = DecimalText.of(count)
+        let number = String(count)
         switch language {
         case .english: return "\(number) more"
         case .spanish: return "\(number) más"
@@ -95,7 +95,7 @@ public struct Strings: Hashable, Sendable {
 
     /// `fa` from `fa_IR.UTF-8@calendar`, `he` from `he-IL`.
     /// Only ASCII letters count, and one bit lowers their case: `isLetter`
-    /// and `lowercased()` would page in Unicode tables (64 kB each) at every
+    /// and `lowercased()` would page in Unicode tables at every
     /// start just for this.
     private static func languageCode(_ locale: String) -> String {
         let letters = locale.utf8.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }

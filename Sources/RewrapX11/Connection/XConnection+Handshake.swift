@@ -15,12 +15,12 @@ extension XConnection {
          "_NET_WM_NAME", "_NET_WM_PID", "_NET_WM_ICON", "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_DROPDOWN_MENU",
          "_NET_WM_SYNC_REQUEST", "_NET_WM_SYNC_REQUEST_COUNTER",
          "_NET_STARTUP_ID", "_NET_STARTUP_INFO_BEGIN", "_NET_STARTUP_INFO",
-         settingsSelection(screen: screen), "_XSETTINGS_SETTINGS", "AT_SPI_BUS"]
+         settingsSelection(screen: screen), "_XSETTINGS_SETTINGS", "AT_SPI_BUS", "_NET_WORKAREA", "_NET_CURRENT_DESKTOP"]
     }
 
     /// The selection a settings manager owns for `screen` (XSETTINGS).
     static func settingsSelection(screen: Int32) -> String {
-        "_XSETTINGS_S" + DecimalText.of(Int(screen))
+        "_XSETTINGS_S" + String(screen)
     }
 
     /// Sends every InternAtom and the SYNC query, then collects the replies.

@@ -14,10 +14,10 @@ import RewrapText
 /// shape rather than one per run of antialiased pixels.
 public final class BackBuffer: FrameSurface {
     private let connection: XConnection
-    private let engine: TextEngine
-    private let fonts: GlyphFonts
+    private var engine: TextEngine
+    private var fonts: GlyphFonts
     /// How far outside the buffer a glyph's origin may lie and still show ink.
-    private let margin: Int
+    private var margin: Int
     private let window: Window
     /// Reused for every line and only grown, so drawing text allocates
     /// nothing once warm; its count is capacity, not the line's length.
@@ -54,7 +54,7 @@ public final class BackBuffer: FrameSurface {
         self.connection = connection
         engine = text
         self.fonts = fonts
-        margin = 4 * text.line("M", style: .body).ascent + 64
+        margin = Self.margin(text)
         self.window = window
         // Copying from a pixmap never leaves a region unfilled, so the server
         // need not answer every present with a NoExpose event.
@@ -63,6 +63,17 @@ public final class BackBuffer: FrameSurface {
         gc = XCreateGC(connection.display, window, UInt(GCGraphicsExposures), &values)
         let visual = connection.visual.pointee
         precision = VisualPrecision(redMask: visual.red_mask, greenMask: visual.green_mask, blueMask: visual.blue_mask)
+    }
+
+    private static func margin(_ text: TextEngine) -> Int {
+        4 * text.line("M", style: .body).ascent + 64
+    }
+
+    /// Draws the text of another engine from now on: one at a new scale.
+    func setText(_ text: TextEngine, fonts: GlyphFonts) {
+        engine = text
+        self.fonts = fonts
+        margin = Self.margin(text)
     }
 
     deinit {

@@ -3,36 +3,50 @@ import CX11
 /// XInput 2.1 on the main window: pointer events with scroll valuators, for
 /// pixel-precise touchpad scrolling. Nil when the server offers less than 2.1;
 /// the core events of buttons 4 to 7 then scroll by wheel clicks.
+///
+/// Each master pointer's scroll baselines come from the device itself: read
+/// at start, when devices are added, on every enter (a round trip, for
+/// pointers that scroll at all) and from a device change's classes, so the
+/// first wheel click after any of them scrolls.
 final class PointerDevices {
     /// The extension's major opcode, which its GenericEvents carry.
     let opcode: Int32
+    private let display: OpaquePointer
     /// Scroll axes and baselines per master pointer.
     private var valuators: [Int32: ScrollValuators] = [:]
 
     init?(connection: XConnection, windows: [Window]) {
-        let display = connection.display
+        display = connection.display
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else { return nil }
         var major: Int32 = 2, minor: Int32 = 1
         guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 1) else { return nil }
         self.opcode = opcode
+        readMasters()
+        for window in windows { select([XI_Motion, XI_ButtonPress, XI_Enter, XI_Leave, XI_DeviceChanged], on: window) }
+        // The server tells of devices coming and going on the root alone,
+        // and only to a selection for all devices.
+        select([XI_HierarchyChanged], on: connection.root, devices: XIAllDevices)
+    }
 
-        var count: Int32 = 0
-        if let devices = XIQueryDevice(display, XIAllMasterDevices, &count) {
-            for device in UnsafeBufferPointer(start: devices, count: Int(count)) where device.use == XIMasterPointer {
-                valuators[device.deviceid] = ScrollValuators(axes: Self.axes(device.classes, count: device.num_classes))
-            }
-            XIFreeDeviceInfo(devices)
-        }
-
+    private func select(_ types: [Int32], on window: Window, devices: Int32 = XIAllMasterDevices) {
         var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT) / 8 + 1)
-        for type in [XI_Motion, XI_ButtonPress, XI_Enter, XI_Leave, XI_DeviceChanged] {
-            bits[Int(type) / 8] |= 1 << (UInt8(type) % 8)
-        }
+        for type in types { bits[Int(type) / 8] |= 1 << (UInt8(type) % 8) }
         bits.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            for window in windows { XISelectEvents(display, window, &mask, 1) }
+            var mask = XIEventMask(deviceid: devices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            XISelectEvents(display, window, &mask, 1)
         }
+    }
+
+    /// Every master pointer's axes and current values, afresh.
+    private func readMasters() {
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllMasterDevices, &count) else { return }
+        valuators = [:]
+        for device in UnsafeBufferPointer(start: devices, count: Int(count)) where device.use == XIMasterPointer {
+            valuators[device.deviceid] = Self.valuators(device.classes, count: device.num_classes)
+        }
+        XIFreeDeviceInfo(devices)
     }
 
     /// Whole pixels scrolled by one motion event, `step` pixels per wheel click.
@@ -43,25 +57,66 @@ final class PointerDevices {
         return result
     }
 
-    /// The pointer entered or left a window: its next values start afresh.
-    func reset(device: Int32) {
-        valuators[device]?.reset()
+    /// The pointer entered the window: the device may have scrolled other
+    /// windows since, so its baselines are read again (an axis the server
+    /// gives no value for keeps its own). A pointer without scroll axes
+    /// costs no round trip.
+    func entered(device: Int32) {
+        guard let known = valuators[device], !known.isEmpty else { return }
+        var values: [Int: Double] = [:]
+        var count: Int32 = 0
+        if let info = XIQueryDevice(display, device, &count) {
+            if count == 1 { values = Self.values(info.pointee.classes, count: info.pointee.num_classes) }
+            XIFreeDeviceInfo(info)
+        }
+        valuators[device]?.seed(values)
     }
 
-    /// A master pointer now follows another physical device, with its own axes.
+    /// A master pointer now follows another physical device, with its own
+    /// axes; the event carries their current values.
     func changed(_ event: XIDeviceChangedEvent) {
-        valuators[event.deviceid] = ScrollValuators(axes: Self.axes(event.classes, count: event.num_classes))
+        valuators[event.deviceid] = Self.valuators(event.classes, count: event.num_classes)
     }
 
-    private static func axes(_ classes: UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>?, count: Int32) -> [ScrollValuators.Axis] {
+    /// Devices were added, removed, attached or enabled: a new master, or a
+    /// master following a new device, is read in full.
+    func hierarchyChanged(_ event: XIHierarchyEvent) {
+        let added = XIMasterAdded | XIMasterRemoved | XISlaveAdded | XISlaveAttached | XIDeviceEnabled
+        if event.flags & added != 0 { readMasters() }
+    }
+
+    private typealias Classes = UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>
+
+    private static func valuators(_ classes: Classes?, count: Int32) -> ScrollValuators {
+        ScrollValuators(axes: axes(classes, count: count), values: values(classes, count: count))
+    }
+
+    private static func classes(_ classes: Classes?, count: Int32) -> [UnsafeMutablePointer<XIAnyClassInfo>] {
         guard let classes else { return [] }
-        return UnsafeBufferPointer(start: classes, count: Int(count)).compactMap { info in
-            guard let info, info.pointee.type == XIScrollClass else { return nil }
+        return UnsafeBufferPointer(start: classes, count: Int(count)).compactMap { $0 }
+    }
+
+    private static func axes(_ list: Classes?, count: Int32) -> [ScrollValuators.Axis] {
+        classes(list, count: count).compactMap { info in
+            guard info.pointee.type == XIScrollClass else { return nil }
             let scroll = UnsafeRawPointer(info).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
             return ScrollValuators.Axis(number: Int(scroll.number),
                                         direction: scroll.scroll_type == XIScrollTypeHorizontal ? .horizontal : .vertical,
                                         increment: scroll.increment)
         }
+    }
+
+    /// Each valuator's current value, by number. A value of exactly -2³¹ is
+    /// none: the server's 32.32 encoding of one it never set. XWayland
+    /// reports it for the scroll axes a master pointer has just taken over,
+    /// whose real value (0) came with the device change.
+    private static func values(_ list: Classes?, count: Int32) -> [Int: Double] {
+        var values: [Int: Double] = [:]
+        for info in classes(list, count: count) where info.pointee.type == XIValuatorClass {
+            let valuator = UnsafeRawPointer(info).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+            if valuator.value != Double(Int32.min) { values[Int(valuator.number)] = valuator.value }
+        }
+        return values
     }
 
     /// The values packed after the mask, one per set bit, by valuator number.

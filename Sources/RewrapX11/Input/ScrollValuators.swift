@@ -1,11 +1,15 @@
 /// Smooth scrolling from one pointer's XInput 2.1 scroll valuators: each
 /// motion event carries the valuators' absolute values, and the change since
 /// the last event, divided by the axis's increment (one wheel click), is the
-/// distance scrolled. Pure, so the arithmetic is tested on recorded values.
+/// distance scrolled. The first change is measured from the device's own
+/// current values (`XIQueryDevice`, or a device change's classes), as GTK
+/// does, so the first wheel click scrolls. Pure, so the arithmetic is tested
+/// on recorded values.
 ///
-///     var valuators = ScrollValuators(axes: [.init(number: 3, direction: .vertical, increment: 15)])
-///     valuators.scroll(values: [3: 100], step: 48)   // (0, 0): the first value is the baseline
-///     valuators.scroll(values: [3: 107.5], step: 48) // (0, 24): half a click down
+///     var valuators = ScrollValuators(axes: [.init(number: 3, direction: .vertical, increment: 15)],
+///                                     values: [3: 100])
+///     valuators.scroll(values: [3: 115], step: 48)   // (0, 48): one click down
+///     valuators.scroll(values: [3: 107.5], step: 48) // (0, -24): half a click up
 public struct ScrollValuators: Equatable, Sendable {
     public enum Direction: Sendable { case vertical, horizontal }
 
@@ -30,8 +34,11 @@ public struct ScrollValuators: Equatable, Sendable {
     /// Fractions of a pixel not scrolled yet, so slow touchpad motion adds up.
     private var pending = (x: 0.0, y: 0.0)
 
-    public init(axes: [Axis] = []) {
+    /// `values` are the device's current valuator values by number, where
+    /// known; an axis without one takes its first event's value as its baseline.
+    public init(axes: [Axis] = [], values: [Int: Double] = [:]) {
         self.axes = axes.filter { $0.increment != 0 && $0.increment.isFinite }
+        seed(values)
     }
 
     public static func == (a: Self, b: Self) -> Bool {
@@ -41,11 +48,15 @@ public struct ScrollValuators: Equatable, Sendable {
     /// Whether the device scrolls through valuators at all.
     public var isEmpty: Bool { axes.isEmpty }
 
-    /// Forgets the baselines: after the pointer enters a window or the device
-    /// changes, the next value is a new starting point, not a scroll.
-    public mutating func reset() {
-        baselines = [:]
+    /// Starts afresh from the device's current values, read when the pointer
+    /// enters the window: what it scrolled elsewhere is not scrolled here.
+    /// An axis missing from `values` keeps the baseline it had, the value
+    /// of its last event or device change.
+    public mutating func seed(_ values: [Int: Double]) {
         pending = (0, 0)
+        for axis in axes {
+            if let value = values[axis.number], value.isFinite { baselines[axis.number] = value }
+        }
     }
 
     /// Whole pixels to scroll for one motion event's valuator values (by

@@ -22,18 +22,43 @@ extension Toolkit {
         if XRRQueryExtension(display, &eventBase, &errorBase) != 0, XRRQueryVersion(display, &major, &minor) != 0 {
             tracking.randrEventBase = eventBase
             tracking.hasMonitorList = major > 1 || (major == 1 && minor >= 5)
-            XRRSelectInput(display, connection.root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+            // Every notice that can follow a change of monitors, whichever a
+            // server sends; property notices (a backlight, say) change none.
+            var mask = RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask
+            if major > 1 || (major == 1 && minor >= 4) { mask |= RRProviderChangeNotifyMask | RRResourceChangeNotifyMask }
+            XRRSelectInput(display, connection.root, Int32(mask))
         }
         XSelectInput(display, connection.root, StructureNotifyMask | PropertyChangeMask)
         let origin = mainWindowOrigin
         tracking.placed(at: Point(x: Double(origin.x), y: Double(origin.y)))
         readMonitors()
         readWorkArea()
+        fitDefaultSizeToItsMonitor()
+    }
+
+    /// A window that opened at its default size, fitted to the whole work
+    /// area then, is fitted to its own monitor's share of it now that the
+    /// monitors are known, unless it has been resized since.
+    private func fitDefaultSizeToItsMonitor() {
+        guard fitsDefaultSize, tracking.windowFrame.size == initialSize else { return }
+        let fitted = tracking.desktop.fittedWindowSize(initialSize, at: tracking.windowFrame.origin, minimum: minimumSize)
+        guard fitted != initialSize else { return }
+        XResizeWindow(connection.display, mainWindow, UInt32(fitted.width), UInt32(fitted.height))
     }
 
     /// Notes what an event says about the desktop; true when it was one of
-    /// RandR's or a root property, and so needs no other translation.
+    /// RandR's, the root's ConfigureNotify or a root property, and so needs
+    /// no other translation.
     func noteDesktopEvent(_ event: inout XEvent) -> Bool {
+        if event.type == ConfigureNotify, event.xconfigure.window == connection.root {
+            // The screen's size changed, or RandR 1.5's SetMonitor or
+            // DeleteMonitor ran (`xrandr --setmonitor`): the server tells of
+            // those only this way, with no RandR event at all.
+            guard startupFinished else { return true }
+            if tracking.randrEventBase != nil { XRRUpdateConfiguration(&event) }
+            tracking.monitorsChanged = true
+            return true
+        }
         if event.type == PropertyNotify, event.xproperty.window == connection.root {
             let atom = event.xproperty.atom
             if atom == connection.atom("_NET_WORKAREA") || atom == connection.atom("_NET_CURRENT_DESKTOP") {

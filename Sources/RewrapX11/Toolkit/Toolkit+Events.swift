@@ -1,4 +1,5 @@
 import CX11
+import RewrapLayout
 import RewrapPlatform
 import RewrapScene
 #if canImport(Glibc)
@@ -108,7 +109,7 @@ extension Toolkit {
     }
 
     /// XInput 2 events on the main window: motion with its scroll valuators,
-    /// presses, crossings and device changes.
+    /// presses, crossings and device changes; on the root, devices added.
     private func translate(xinput cookie: inout XGenericEventCookie) -> [PlatformEvent] {
         guard let devices = pointerDevices, cookie.extension == devices.opcode,
               XGetEventData(connection.display, &cookie) != 0, let data = cookie.data else { return [] }
@@ -131,13 +132,18 @@ extension Toolkit {
             let emulated = event.flags & Int32(XIPointerEmulated) != 0
             guard ScrollValuators.isWheelClick(button: Int(event.detail), emulated: emulated) else { return [] }
             return [wheel(role, button: UInt32(event.detail), state: state)]
-        case XI_Enter, XI_Leave:
-            let event = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
-            devices.reset(device: event.deviceid)
-            guard cookie.evtype == XI_Leave, let role = role(of: event.event) else { return [] }
+        case XI_Enter:
+            devices.entered(device: data.assumingMemoryBound(to: XIEnterEvent.self).pointee.deviceid)
+            return []
+        case XI_Leave:
+            let event = data.assumingMemoryBound(to: XILeaveEvent.self).pointee
+            guard let role = role(of: event.event) else { return [] }
             return [.pointerLeft(role)]
         case XI_DeviceChanged:
             devices.changed(data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee)
+            return []
+        case XI_HierarchyChanged:
+            devices.hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee)
             return []
         default:
             return []

@@ -16,9 +16,10 @@ import Glibc
 ///     toolkit.wait(until: nil, alsoWatching: [])   // sleeps in poll until X has something
 public final class Toolkit {
     public let connection: XConnection
-    /// Draws the back buffers' glyphs; the app's, handed over with the window.
+    /// Draws the back buffers' glyphs: the app's engine, handed over with
+    /// the window and again when the scale changes.
     var text: TextEngine!
-    let glyphFonts: GlyphFonts
+    var glyphFonts: GlyphFonts
     var mainWindow: Window = 0
     var mainBuffer: BackBuffer!
     var popup: (window: Window, buffer: BackBuffer)?
@@ -53,10 +54,27 @@ public final class Toolkit {
     var scrollStep = 0.0
     /// Wakes `wait(until:)` at its deadline.
     let timer: DeadlineTimer
+    /// The interface scale the window is drawn at.
+    var scale = 1.0
+    /// The work area when the connection opened, to fit a default size.
+    private let startWorkArea: Rect?
+    /// The main window's size when it opened.
+    var initialSize = Size(width: 0, height: 0)
+    /// The user placed the window (`--geometry` with a position).
+    var userPlaced = false
+    /// The smallest size the window manager is asked to allow, at 1×.
+    var minimumAtUnitScale = Size(width: 0, height: 0)
+    var minimumSize: Size { Metrics.rounded(minimumAtUnitScale, scale: scale) }
+    /// The window opened at its default size, which is fitted again to
+    /// its monitor once the monitors are known (`watchDesktop`).
+    var fitsDefaultSize = false
 
     public init(display name: String?) throws(PlatformError) {
         connection = try XConnection(name: name)
+        // Sent now, read once the settings' replies are in: no wait of its own.
+        let workArea = WorkAreaQuery(connection)
         (settingsOwner, xsettings) = Self.currentSettings(connection)
+        startWorkArea = workArea.workArea()
         fontDefaults = Self.xftDefaults(display: connection.display, screen: connection.screen)
         timer = try DeadlineTimer()
         glyphFonts = GlyphFonts(connection: connection)
@@ -65,13 +83,22 @@ public final class Toolkit {
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         self.text = text
         icon = request.icon
+        scale = request.scale
         scrollStep = Metrics(scale: request.scale).scrollStep
         let display = connection.display
-        let width = request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())
-        let height = request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())
         let screenSize = connection.screenSize
-        tracking = DesktopTracking(desktop: Desktop(screen: Rect(x: 0, y: 0, width: Double(screenSize.width),
-                                                                 height: Double(screenSize.height))),
+        let desktop = Desktop(screen: Rect(x: 0, y: 0, width: Double(screenSize.width), height: Double(screenSize.height)),
+                              workArea: startWorkArea)
+        minimumAtUnitScale = Size(width: Double(request.minimumWidth), height: Double(request.minimumHeight))
+        // Monitors are not known yet: the default size fits the work area
+        // (or the screen) now, and the window's own monitor once it is up.
+        fitsDefaultSize = request.width == nil || request.height == nil
+        let preferred = Metrics.rounded(Size(width: Double(request.defaultWidth), height: Double(request.defaultHeight)), scale: scale)
+        let fitted = fitsDefaultSize ? desktop.fittedWindowSize(preferred, at: .zero, minimum: minimumSize) : preferred
+        let width = request.width ?? Int(fitted.width), height = request.height ?? Int(fitted.height)
+        initialSize = Size(width: Double(width), height: Double(height))
+        userPlaced = request.x != nil
+        tracking = DesktopTracking(desktop: desktop,
                                    windowFrame: Rect(x: Double(request.x ?? 0), y: Double(request.y ?? 0),
                                                      width: Double(width), height: Double(height)))
 
@@ -107,6 +134,8 @@ public final class Toolkit {
         XStoreName(display, mainWindow, options.title.unicodeScalars.allSatisfy(\.isASCII) ? options.title : "Rewrap")
         setProperty("_NET_WM_NAME", type: connection.atom("UTF8_STRING"), bytes: Array(options.title.utf8))
         setCardinals("_NET_WM_PID", [UInt(getpid())])
+        // EWMH: the PID means something only on the machine named here (a predefined atom: no round trip).
+        if let host = Self.hostName { setProperty(XA_WM_CLIENT_MACHINE, type: XA_STRING, bytes: Array(host.utf8)) }
 
         let classHint = XAllocClassHint()!
         "rewrap".withCString { name in
@@ -118,16 +147,7 @@ public final class Toolkit {
         }
         XFree(classHint)
 
-        let sizeHints = XAllocSizeHints()!
-        sizeHints.pointee.flags = PMinSize | (options.x != nil ? USPosition | USSize : PSize)
-        sizeHints.pointee.min_width = Int32((Double(options.minimumWidth) * options.scale).rounded())
-        sizeHints.pointee.min_height = Int32((Double(options.minimumHeight) * options.scale).rounded())
-        sizeHints.pointee.x = Int32(options.x ?? 0)
-        sizeHints.pointee.y = Int32(options.y ?? 0)
-        sizeHints.pointee.width = Int32(width)
-        sizeHints.pointee.height = Int32(height)
-        XSetWMNormalHints(display, mainWindow, sizeHints)
-        XFree(sizeHints)
+        setSizeHints(x: options.x ?? 0, y: options.y ?? 0, width: width, height: height)
 
         let hints = XAllocWMHints()!
         // The window takes the keyboard focus from the window manager.
@@ -150,11 +170,37 @@ public final class Toolkit {
         }
     }
 
+    /// WM_NORMAL_HINTS: the minimum size, and the place and size the user
+    /// gave or the program chose.
+    func setSizeHints(x: Int, y: Int, width: Int, height: Int) {
+        let sizeHints = XAllocSizeHints()!
+        sizeHints.pointee.flags = PMinSize | (userPlaced ? USPosition | USSize : PSize)
+        sizeHints.pointee.min_width = Int32(minimumSize.width)
+        sizeHints.pointee.min_height = Int32(minimumSize.height)
+        sizeHints.pointee.x = Int32(x)
+        sizeHints.pointee.y = Int32(y)
+        sizeHints.pointee.width = Int32(width)
+        sizeHints.pointee.height = Int32(height)
+        XSetWMNormalHints(connection.display, mainWindow, sizeHints)
+        XFree(sizeHints)
+    }
+
     private func setProperty(_ name: String, type: Atom, bytes: [UInt8]) {
+        setProperty(connection.atom(name), type: type, bytes: bytes)
+    }
+
+    private func setProperty(_ property: Atom, type: Atom, bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer {
-            _ = XChangeProperty(connection.display, mainWindow, connection.atom(name), type, 8, PropModeReplace,
-                                $0.baseAddress, Int32($0.count))
+            _ = XChangeProperty(connection.display, mainWindow, property, type, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
         }
+    }
+
+    /// This machine's name, as `gethostname` gives it; nil when it has none.
+    static var hostName: String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
     }
 
     /// Format-32 properties travel as C longs on the client side.

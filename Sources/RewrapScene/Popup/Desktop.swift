@@ -59,6 +59,27 @@ public struct Desktop: Hashable, Sendable {
         return usable
     }
 
+    /// How much of the usable area a window opened at its default size may
+    /// take in each direction: the rest leaves room for a window manager's
+    /// frame, whose size is unknown until the window is mapped.
+    public static let defaultWindowShare = 0.9
+
+    /// The size for a window that would open at `preferred` with its corner
+    /// at `origin`: no larger than `defaultWindowShare` of the usable area
+    /// (as for popups) of the monitor that holds it, nor smaller than
+    /// `minimum`. Whole pixels.
+    ///
+    ///     Desktop(screen: Rect(x: 0, y: 0, width: 1280, height: 800))
+    ///         .fittedWindowSize(Size(width: 1360, height: 840), at: .zero, minimum: Size(width: 640, height: 480))
+    ///     // 1152 × 720
+    public func fittedWindowSize(_ preferred: Size, at origin: Point, minimum: Size) -> Size {
+        let area = popupArea(for: Rect(origin: origin, size: preferred))
+        func fit(_ wanted: Double, _ room: Double, _ least: Double) -> Double {
+            max(least, min(wanted, (room * Self.defaultWindowShare).rounded(.down))).rounded()
+        }
+        return Size(width: fit(preferred.width, area.width, minimum.width), height: fit(preferred.height, area.height, minimum.height))
+    }
+
     /// Frames per second for a window at `frame` (root coordinates): the
     /// refresh rate of the monitor showing most of it, else 60.
     public func refreshRate(for frame: Rect) -> Double {
@@ -79,22 +100,5 @@ public struct Desktop: Hashable, Sendable {
         let values = cardinals[(index * 4)..<(index * 4 + 4)].map(Double.init)
         guard values[2] > 0, values[3] > 0 else { return nil }
         return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
-    }
-}
-
-private extension Rect {
-    /// The shared area, or nil when the two do not overlap.
-    func intersection(_ other: Rect) -> Rect? {
-        let left = Swift.max(minX, other.minX), right = Swift.min(maxX, other.maxX)
-        let top = Swift.max(minY, other.minY), bottom = Swift.min(maxY, other.maxY)
-        guard right > left, bottom > top else { return nil }
-        return Rect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-
-    /// How far apart the two are: zero when they touch or overlap.
-    func distance(to other: Rect) -> Double {
-        let dx = Swift.max(0, Swift.max(other.minX - maxX, minX - other.maxX))
-        let dy = Swift.max(0, Swift.max(other.minY - maxY, minY - other.maxY))
-        return (dx * dx + dy * dy).squareRoot()
     }
 }

@@ -2,8 +2,8 @@ import RewrapMotion
 import RewrapTestSupport
 import XCTest
 
-final class TimingCurveTests: XCTestCase {
-    private let easeInOut = TimingCurve.easeInOut
+final class EaseInOutTests: XCTestCase {
+    private let easeInOut = CubicBezier.easeInOut
 
     // SPEC §5 names the curve: cubic-bezier(0.42, 0, 0.58, 1), here
     // rebuilt from those control points by de Casteljau and bisection.
@@ -52,36 +52,6 @@ final class TimingCurveTests: XCTestCase {
             let t = Double(i) / 1_000
             XCTAssertLessThan(easeInOut.progress(at: t), t, "t = \(t)")
             XCTAssertGreaterThan(easeInOut.progress(at: 1 - t), 1 - t, "t = \(1 - t)")
-        }
-    }
-
-    func testLinearReturnsTheFraction() {
-        for i in 0...100 {
-            let t = Double(i) / 100
-            XCTAssertEqual(TimingCurve.linear.progress(at: t), t)
-        }
-    }
-
-    /// The spring curve moves as a damped oscillator does, integrated step by step.
-    func testSpringCurveFollowsTheOscillatorEquation() {
-        let fractions = (1...19).map { Double($0) / 20 }
-        let expected = StepResponse.integrated(dampingRatio: 0.6, at: fractions)
-        for (t, value) in zip(fractions, expected) {
-            XCTAssertEqual(TimingCurve.spring(Spring(dampingRatio: 0.6)).progress(at: t), value, accuracy: 1e-6, "t = \(t)")
-        }
-    }
-
-    // A late or early frame must land exactly on an end, for every kind of curve.
-    func testEveryCurveClampsOutsideUnitInterval() {
-        let curves: [TimingCurve] = [.linear, .easeInOut, .cubicBezier(CubicBezier(0.3, -0.6, 0.7, 1.6)),
-                                     .spring(Spring(dampingRatio: 0.4))]
-        for curve in curves {
-            for early: Double in [-1e-9, -0.5, -1, -.infinity] {
-                XCTAssertEqual(curve.progress(at: early), 0, "\(curve) at \(early)")
-            }
-            for late: Double in [1 + 1e-9, 1.5, 2, .infinity] {
-                XCTAssertEqual(curve.progress(at: late), 1, "\(curve) at \(late)")
-            }
         }
     }
 }

@@ -3,7 +3,7 @@ import RewrapLayout
 /// A popup's size and each row's frame in content coordinates, where it
 /// goes on the screen, and what shows in its window when it is cut to fit
 /// and scrolled.
-public struct PopupPlan: Hashable, Sendable {
+public struct PopupPlan: LayoutPlan, Hashable, Sendable {
     /// The whole menu, uncut.
     public var size: Size
     /// One per entry, all the same height.
@@ -19,6 +19,9 @@ public struct PopupPlan: Hashable, Sendable {
         self.padding = padding
         self.indicatorHeight = indicatorHeight
     }
+
+    /// The rows, as every layout's plan lists what it placed.
+    public var frames: [Rect] { rows }
 
     private var rowHeight: Double { rows.first?.height ?? 0 }
 
@@ -74,4 +77,11 @@ public struct PopupPlan: Hashable, Sendable {
         }
         return shownRows(scroll).first { $0.frame.contains(point) }.map { .row($0.index) }
     }
+}
+
+/// What lies under the pointer in a popup: an entry's row, or one of the
+/// scroll indicators of a menu cut to fit the screen.
+public enum PopupHit: Hashable, Sendable {
+    case row(Int)
+    case indicator(MenuEdge)
 }

@@ -58,18 +58,7 @@ public struct PopupMenu: Hashable, Sendable {
     /// Rows and size, laid out for `metrics`; at least as wide as `minimumWidth`
     /// so the menu lines up with its button.
     public func plan(metrics: Metrics, measurer: any TextMeasurer, minimumWidth: Double) -> PopupPlan {
-        let texts = entries.map { measurer.measure($0.text, style: .body) }
-        let rowHeight = ((texts.map(\.height).max() ?? 0) + 2 * metrics.optionPaddingY).rounded(.up)
-        let textWidth = texts.map(\.width).max() ?? 0
-        let width = max(minimumWidth, (2 * metrics.optionPaddingX + metrics.optionMarkWidth + textWidth).rounded(.up)
-                        + 2 * metrics.popupPadding)
-        var rows: [Rect] = []
-        for index in entries.indices {
-            rows.append(Rect(x: metrics.popupPadding, y: metrics.popupPadding + Double(index) * rowHeight,
-                             width: width - 2 * metrics.popupPadding, height: rowHeight))
-        }
-        let height = 2 * metrics.popupPadding + Double(entries.count) * rowHeight
-        return PopupPlan(size: Size(width: width, height: height), rows: rows, padding: metrics.popupPadding,
-                         indicatorHeight: metrics.menuIndicatorHeight)
+        PopupLayout(metrics: metrics).plan(for: Proposal(width: minimumWidth),
+                                           items: entries.map { measurer.measure($0.text, style: .body) })
     }
 }

@@ -1,0 +1,29 @@
+import CX11
+import RewrapLayout
+import RewrapPlatform
+import RewrapScene
+import RewrapText
+
+/// A new interface scale, as when the desktop's `Xft/DPI` changed: the text
+/// is drawn with the app's new engine, and the window is asked for at the
+/// size that shows what it showed, larger or smaller.
+extension Toolkit {
+    public func rescale(to next: Double, text engine: TextEngine) -> Size {
+        let ratio = next / scale
+        scale = next
+        scrollStep = Metrics(scale: next).scrollStep
+        // Each engine's faces are numbered from the start: new fonts for them.
+        text = engine
+        glyphFonts = GlyphFonts(connection: connection)
+        mainBuffer.setText(engine, fonts: glyphFonts)
+        popup?.buffer.setText(engine, fonts: glyphFonts)
+
+        let frame = tracking.windowFrame
+        let wanted = Size(width: (frame.width * ratio).rounded(), height: (frame.height * ratio).rounded())
+        let size = tracking.desktop.fittedWindowSize(wanted, at: frame.origin, minimum: minimumSize)
+        setSizeHints(x: Int(frame.minX), y: Int(frame.minY), width: Int(size.width), height: Int(size.height))
+        XResizeWindow(connection.display, mainWindow, UInt32(size.width), UInt32(size.height))
+        connection.flush()
+        return size
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import RewrapApp
+import RewrapPlatform
+import RewrapScene
+import RewrapTestSupport
+import XCTest
+
+/// The loop run without a display, against a recording platform. Its oracle
+/// is the X11 window: the golden session (`Tests/Fixtures/golden`) was
+/// recorded from the real program on Xvfb, and the same script played here
+/// as platform events must trace the same nodes after every step.
+final class RecordedLoopTests: XCTestCase {
+    private let step = Double(Metrics(scale: 1).scrollStep)
+
+    /// The golden session's steps as the X11 platform reports them: xdotool
+    /// moves the pointer before it clicks, and focuses the window before keys.
+    private func goldenScript(_ last: @escaping () -> TraceFrame?) -> [() -> [PlatformEvent]] {
+        func click(_ id: String) -> [PlatformEvent] {
+            guard let center = last()?.node(id)?.center else { return [] }
+            return [.pointerMoved(.main, x: center.x, y: center.y), .pressed(.main, x: center.x, y: center.y)]
+        }
+        /// A point on a popup row, in the popup's own coordinates.
+        func onRow(_ index: Int) -> (x: Int, y: Int) {
+            guard let popup = last()?.popup else { return (-1, -1) }
+            let center = popup.center(of: index)
+            return (center.x - Int(popup.frame[0]), center.y - Int(popup.frame[1]))
+        }
+        func keys(_ keys: Key...) -> [PlatformEvent] { [.focusChanged(true)] + keys.map { .keyPressed($0) } }
+        let wheel = Int(step)
+        return [
+            { click("pattern") },
+            { let row = onRow(1); return [.pointerMoved(.popup, x: row.x, y: row.y)] },
+            { let row = onRow(1); return [.pointerMoved(.popup, x: row.x, y: row.y), .pressed(.popup, x: row.x, y: row.y)] },
+            { keys(.tab, .tab) },
+            { keys(.returnKey) },
+            { keys(.down, .returnKey) },
+            { keys(.escape) },
+            { [.configured(width: 400, height: 420), .configured(width: 560, height: 300), .configured(width: 340, height: 240)] },
+            { [.pointerMoved(.main, x: 170, y: 200), .scrolled(.main, dx: 0, dy: wheel)] },
+            { keys(.pageDown) },
+            { keys(.pageUp) },
+            { [.pointerMoved(.main, x: 170, y: 200), .scrolled(.main, dx: wheel, dy: 0)] },
+            { keys(.tab, .tab, .tab, .tab) },
+            { keys(.returnKey) },
+            { keys(.escape) },
+            { keys(.inspector) },
+            { [.configured(width: 700, height: 420)] },
+        ]
+    }
+
+    /// Plays the golden script; returns the newest trace line at each rest,
+    /// normalized as GoldenSessionTests normalizes X11's, and what the
+    /// platform was asked.
+    private func playGoldenSession() throws -> (snapshots: [String], requests: [String]) {
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C", "--reduce-motion",
+                                 "--geometry", "680x420+0+0", "--trace", trace.path])
+        var steps = goldenScript { TraceFrame.read(trace.path).last }
+        var snapshots: [String] = []
+        let platform = RecordingPlatform {
+            snapshots.append((try? Self.lastLine(of: trace.path)) ?? "")
+            return steps.isEmpty ? nil : steps.removeFirst()()
+        }
+        let app = try launch.open(on: platform, clock: Clock { platform.now })
+        XCTAssertEqual(app.run(), 0)
+        return (snapshots, platform.requests)
+    }
+
+    func testGoldenSessionTracesTheNodesTheX11WindowTraced() throws {
+        let expected = try String(contentsOfFile: PackagePaths.root + "/Tests/Fixtures/golden/session.jsonl", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let played = try playGoldenSession()
+        XCTAssertEqual(played.snapshots.count, expected.count, "rests")
+        for (index, (got, want)) in zip(played.snapshots, expected).enumerated() where got != want {
+            XCTFail("after step \(index):\n got  \(got)\n want \(want)")
+        }
+    }
+
+    func testTheSameEventsGiveTheSameRequestsAndTrace() throws {
+        let first = try playGoldenSession(), second = try playGoldenSession()
+        XCTAssertEqual(first.snapshots, second.snapshots)
+        XCTAssertEqual(first.requests, second.requests)
+        // Two popups were opened below their buttons and closed again.
+        XCTAssertEqual(first.requests.filter { $0.hasPrefix("open popup") }.count, 3, "\(first.requests)")
+        XCTAssertEqual(first.requests.filter { $0 == "close popup" }.count, 3, "\(first.requests)")
+        XCTAssertEqual(first.requests.first, "open 680x420 \"Rewrap\"")
+    }
+
+    func testAPickAnimatesAtSixtyFramesASecondForAQuarterSecond() throws {
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
+                                 "--geometry", "400x420+0+0", "--trace", trace.path])
+        let platform = RecordingPlatform(script: [[.focusChanged(true), .keyPressed(.tab), .keyPressed(.tab), .keyPressed(.returnKey)],
+                                                  [.keyPressed(.down), .keyPressed(.returnKey)]])
+        let app = try launch.open(on: platform, clock: Clock { platform.now })
+        XCTAssertEqual(app.run(), 0)
+        let frames = TraceFrame.read(trace.path)
+        let moving = frames.filter(\.animating)
+        XCTAssertGreaterThan(moving.count, 10, "animated frames")
+        let times = moving.map(\.time)
+        for (earlier, later) in zip(times, times.dropFirst()) {
+            XCTAssertEqual(later - earlier, 1.0 / 60, accuracy: 1e-6)
+        }
+        // The new label shows at once, and the move starts from there.
+        let picked = "Pattern: Alternating diagonal lines"
+        let start = try XCTUnwrap(frames.first { $0.node("pattern")?.text == picked })
+        XCTAssertTrue(start.animating)
+        let end = try XCTUnwrap(frames.first { !$0.animating && $0.time > start.time })
+        XCTAssertEqual(end.time - start.time, 0.25, accuracy: 1e-6, "the move lasts 0.25 s")
+        XCTAssertNotEqual(start.node("arrangement")?.rect, end.node("arrangement")?.rect, "Arrangement moved")
+    }
+
+    private static func lastLine(of path: String) throws -> String {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        guard let line = text.split(separator: "\n").last,
+              var object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return "" }
+        object["frame"] = nil
+        object["time"] = nil
+        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+}
