@@ -29,7 +29,8 @@ struct WaylandGlobals {
     /// The version to bind an interface at: the newest both sides speak.
     static func version(_ offered: UInt32, _ supported: UInt32) -> UInt32 { min(offered, supported) }
 
-    /// Binds `interface` if the platform uses it; returns false otherwise.
+    /// Binds `interface` if the platform uses it; returns the proxies whose
+    /// events the platform listens to (xdg_wm_base, wl_seat, wl_output).
     mutating func bind(_ registry: OpaquePointer, name: UInt32, interface: String, version: UInt32) -> OpaquePointer? {
         func bound(_ type: UnsafePointer<wl_interface>, _ newest: UInt32) -> OpaquePointer? {
             OpaquePointer(wl_registry_bind(registry, name, type, Self.version(version, newest)))
