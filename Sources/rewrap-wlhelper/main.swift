@@ -7,7 +7,7 @@ import Glibc
 // A virtual pointer on a Wayland compositor's seat, for the end-to-end tests:
 // sway's headless seat has no pointer of its own.
 //
-//     rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | wait MS]...
+//     rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...
 //
 // WIDTH and HEIGHT are the output's logical size; X and Y are logical
 // coordinates on it.
@@ -38,7 +38,7 @@ nonisolated(unsafe) var registryListener = wl_registry_listener(
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2, let width = UInt32(arguments[0]), let height = UInt32(arguments[1]) else {
-    fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | wait MS]...")
+    fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...")
 }
 guard let display = wl_display_connect(nil) else { fail("cannot connect to the Wayland compositor") }
 let globals = Globals()
@@ -77,6 +77,13 @@ while index < arguments.count {
         send {
             zwlr_virtual_pointer_v1_axis_source(pointer, 0)
             zwlr_virtual_pointer_v1_axis_discrete(pointer, time, 0, wl_fixed_from_int(15 * clicks), clicks)
+        }
+    case "swipe":
+        // A touchpad's two-finger scroll: continuous motion, no clicks.
+        guard let pixels = Double(next()) else { fail("bad distance for swipe") }
+        send {
+            zwlr_virtual_pointer_v1_axis_source(pointer, 1)
+            zwlr_virtual_pointer_v1_axis(pointer, time, 0, wl_fixed_from_double(pixels))
         }
     case "wait":
         guard let milliseconds = UInt32(next()) else { fail("bad time for wait") }

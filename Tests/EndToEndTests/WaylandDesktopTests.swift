@@ -317,3 +317,27 @@ final class WaylandFaultTests: XCTestCase {
                       && lines.first?.hasSuffix("the fake compositor's planted error") == true, "\(lines)")
     }
 }
+
+/// The wheel and the touchpad through sway's seat: a wheel motion counts
+/// its clicks (axis_discrete, not also the axis value sent with it), a
+/// touchpad's motion its pixels.
+final class WaylandScrollTests: XCTestCase {
+    func testWheelClicksAndTouchpadPixelsScrollOnceEach() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway, arguments: ["--geometry", "340x240"])
+        defer { session.close() }
+        let start = try session.settledFrame()
+        XCTAssertEqual(start.scroll, [0, 0])
+        let inside = try session.outputPoint((170, 200))
+        var count = session.frames().count
+        // A click sends axis_discrete 1 and axis 15 px in one frame: one click's 48 px, as on X11.
+        try sway.point(["move"] + inside + ["wait", "100", "wheel", "1", "wait", "200"])
+        try session.waitUntil("the wheel's scroll") { try session.lastFrame().scroll[1] != 0 }
+        XCTAssertEqual(try session.settledFrame(after: count).scroll, [0, 48])
+        count = session.frames().count
+        try sway.point(["move"] + inside + ["wait", "100", "swipe", "30", "wait", "200"])
+        try session.waitUntil("the touchpad's scroll") { try session.lastFrame().scroll[1] != 48 }
+        XCTAssertEqual(try session.settledFrame(after: count).scroll, [0, 78], "30 px more, not a click")
+    }
+}
