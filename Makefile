@@ -3,13 +3,20 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev libxrandr-dev \
-	libharfbuzz-dev libfribidi-dev libharfbuzz-bin libxi-dev libx11-xcb-dev libxcb-sync-dev \
-	xvfb util-linux xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
+# What building and running need: the toolchain's C side, the X11 and
+# Wayland libraries, fonts, and the private Xvfb `make run` falls back to.
+RUN_PACKAGES := pkg-config gcc libstdc++-12-dev libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev libxrandr-dev \
+	libharfbuzz-dev libfribidi-dev libxi-dev libx11-xcb-dev libxcb-sync-dev libdbus-1-dev \
+	libwayland-client0 libwayland-cursor0 libxkbcommon0 libpixman-1-0 libwayland-dev libwayland-bin wayland-protocols \
+	libxkbcommon-dev libpixman-1-dev xkb-data \
+	fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva xvfb xdotool imagemagick
+# What the tests add: the outside oracles, desktops, compositors and screen reader.
+TEST_PACKAGES := libharfbuzz-bin util-linux librsvg2-bin x11-utils \
 	openbox xsettingsd xtrace uim-xim locales python3 x11-xserver-utils xinput weston xwayland \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
-	gcc libstdc++-12-dev libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi \
-	orca speech-dispatcher python3-pyqt6 qt6-qpa-plugins
+	dbus-daemon dbus-bin at-spi2-core python3-pyatspi \
+	orca speech-dispatcher python3-pyqt6 qt6-qpa-plugins \
+	sway grim wtype python3-gi gir1.2-glib-2.0
 # The release build is the toolchain's own, with the Swift runtime linked in
 # (Debian ships none) and Debian's shared libraries. No $ORIGIN run path:
 # the binary is installed to /usr/bin, no place to look for libraries.
@@ -19,7 +26,7 @@ REWRAP := $(RELEASE) --product rewrap
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
 
-.PHONY: deps build run test test-asan soak bench a11y-trees install uninstall deb clean
+.PHONY: deps run-deps build run test test-asan soak bench a11y-trees install uninstall deb clean
 
 # Installs those of the Debian packages $(1) that are missing, so a second
 # run does nothing.
@@ -33,8 +40,12 @@ define install-missing
 	fi
 endef
 
-deps:
-	$(call install-missing,$(PACKAGES))
+# What `make run` needs, and no more.
+run-deps:
+	$(call install-missing,$(RUN_PACKAGES))
+
+deps: run-deps
+	$(call install-missing,$(TEST_PACKAGES))
 # The input method tests run uim-xim, which serves named locales, not C.UTF-8.
 	@locale -a 2>/dev/null | grep -qix 'en_US.utf8' || { \
 		echo "generating the en_US.UTF-8 locale"; \
@@ -42,7 +53,7 @@ deps:
 		grep -q '^en_US.UTF-8 UTF-8' /etc/locale.gen || echo 'en_US.UTF-8 UTF-8' | $(SUDO) tee -a /etc/locale.gen >/dev/null; \
 		$(SUDO) locale-gen >/dev/null; }
 
-build: deps
+build: run-deps
 	$(REWRAP)
 
 run: build

@@ -1,12 +1,14 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3;(experimentalCGen)
 import PackageDescription
 
 // Each target depends only on the ones above it. RewrapLayout, RewrapMotion,
 // RewrapPanelFile, RewrapCommandLine, RewrapScene, RewrapPlatform and
 // RewrapApp import no platform, so every test but the end-to-end ones and
 // RewrapX11Tests runs without a display. RewrapText shapes with HarfBuzz and
-// FriBidi. X11 lives only in RewrapX11, behind CX11. libdbus lives only in
-// RewrapAccessibility, behind CDBus, which opens it with dlopen once a bus is
+// FriBidi. X11 lives only in RewrapX11, behind CX11, and Wayland only in
+// RewrapWayland, behind CWayland and the protocol glue that the WaylandScanner
+// plugin generates. libdbus lives only in RewrapBus (the accessibility bus and
+// the desktop portal share it), behind CDBus, which opens it with dlopen once a bus is
 // found, so a start without one loads neither libdbus nor libsystemd.
 // Every C library is Debian's shared one, found through pkg-config.
 let package = Package(
@@ -25,6 +27,20 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev", "libxrandr-dev", "libxi-dev",
                               "libx11-xcb-dev", "libxcb-sync-dev"])]
         ),
+        .systemLibrary(
+            name: "CWayland",
+            path: "Sources/CWayland",
+            pkgConfig: "wayland-client wayland-cursor xkbcommon pixman-1",
+            providers: [.apt(["libwayland-dev", "libxkbcommon-dev", "libpixman-1-dev"])]
+        ),
+        // The protocol glue, generated at build time by wayland-scanner from
+        // Debian's wayland-protocols (tools version 6.3's experimental C
+        // generation lets a build tool plugin add C sources and headers).
+        .plugin(name: "WaylandScanner", capability: .buildTool()),
+        .target(name: "CWaylandProtocols", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
+        .target(name: "CWaylandTestProtocols", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
+        .systemLibrary(name: "CWaylandServer", path: "Sources/CWaylandServer", pkgConfig: "wayland-server",
+                       providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CDBus", path: "Sources/CDBus", providers: [.apt(["libdbus-1-3"])]),
         .target(name: "RewrapLayout"),
@@ -33,18 +49,25 @@ let package = Package(
         .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"]),
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText"]),
         .target(name: "RewrapPlatform", dependencies: ["RewrapLayout", "RewrapScene", "RewrapText"]),
-        .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapPlatform"]),
+        .target(name: "RewrapBus", dependencies: ["CDBus"]),
+        .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapPlatform"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .target(name: "RewrapApp", dependencies: [
             "RewrapLayout", "RewrapMotion", "RewrapPanelFile", "RewrapText", "RewrapScene", "RewrapPlatform",
-            "RewrapAccessibility", "RewrapCommandLine",
+            "RewrapAccessibility", "RewrapBus", "RewrapCommandLine",
         ]),
         .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText", "RewrapPlatform"]),
+        .target(name: "RewrapWayland", dependencies: [
+            "CWayland", "CWaylandProtocols", "CLinux", "RewrapBus", "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapLayout",
+        ]),
         .executableTarget(name: "rewrap", dependencies: [
-            "RewrapApp", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCommandLine",
+            "RewrapApp", "RewrapX11", "RewrapWayland", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCommandLine",
             "RewrapPlatform",
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
+        .executableTarget(name: "rewrap-wlhelper", dependencies: ["CWayland", "CWaylandTestProtocols"], path: "Sources/rewrap-wlhelper"),
+        .executableTarget(name: "rewrap-fakecompositor", dependencies: ["CWaylandServer"], path: "Sources/rewrap-fakecompositor",
+                          plugins: ["WaylandScanner"]),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
         .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene", "RewrapText", "RewrapPlatform"],
                 path: "Tests/RewrapTestSupport"),

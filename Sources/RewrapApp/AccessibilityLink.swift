@@ -1,4 +1,5 @@
 import RewrapAccessibility
+import RewrapBus
 import RewrapPlatform
 import RewrapScene
 

@@ -23,11 +23,20 @@ public struct AppOptions {
     public var display: String?
     public var frameLogPath: String?
     public var theme = ThemePreference.auto
+    /// Nil picks Wayland when a compositor is there, X11 otherwise.
+    public var platform: PlatformName?
+
+    /// The desktop platforms the window opens on.
+    public enum PlatformName: String, Sendable {
+        case wayland
+        case x11
+    }
 
     public static let usage = """
         rewrap [--panel FILE] [--geometry WxH[+X+Y]] [--trace FILE] [--reduce-motion]
                [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--direction ltr|rtl]
                [--theme light|dark|auto] [--inspect] [--display NAME] [--frame-log FILE]
+               [--platform wayland|x11]
         """
 
     public init(_ tokens: [String]) throws {
@@ -58,6 +67,12 @@ public struct AppOptions {
                     throw CommandError("rewrap: bad theme '\(token)', expected light, dark or auto")
                 }
                 theme = value
+            case "--platform":
+                let token = try arguments.value(for: option)
+                guard let value = PlatformName(rawValue: token) else {
+                    throw CommandError("rewrap: bad platform '\(token)', expected wayland or x11")
+                }
+                platform = value
             default: throw CommandError("rewrap: unknown option '\(option)'; see rewrap --help")
             }
         }

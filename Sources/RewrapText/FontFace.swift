@@ -19,6 +19,7 @@ public final class FontFace {
     private let charset: OpaquePointer?
     private let loadFlags: Int32
     private let embolden: Bool
+    private let antialias: Bool
     /// Whole pixels, as Xft computes them.
     public let ascent: Int
     public let descent: Int
@@ -47,6 +48,8 @@ public final class FontFace {
         self.library = library
         self.face = face
         (loadFlags, embolden) = Self.xftLoadFlags(pattern)
+        var antialiased: FcBool = 1
+        antialias = FcPatternGetBool(pattern, FC_ANTIALIAS, 0, &antialiased) != FcResultMatch || antialiased != 0
         let metrics = face.pointee.size.pointee.metrics
         ascent = Int(metrics.ascender >> 6)
         descent = -Int(metrics.descender >> 6)
@@ -98,6 +101,34 @@ public final class FontFace {
         }
         advances[glyph] = value
         return value
+    }
+
+    /// The glyph's coverage, rendered as Xft renders it for a grey or
+    /// monochrome font: loaded with the same flags, emboldened alike, then
+    /// rendered by FreeType; nil when FreeType cannot. For platforms that
+    /// draw on the client, which cache the answer.
+    public func coverage(of glyph: UInt32) -> GlyphCoverage? {
+        guard FT_Load_Glyph(face, glyph, loadFlags) == 0 else { return nil }
+        let slot = face.pointee.glyph!
+        if embolden { FT_GlyphSlot_Embolden(slot) }
+        if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP,
+           FT_Render_Glyph(slot, antialias ? FT_RENDER_MODE_NORMAL : FT_RENDER_MODE_MONO) != 0 { return nil }
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width), height = Int(bitmap.rows)
+        var levels = [UInt8](repeating: 0, count: width * height)
+        if let buffer = bitmap.buffer {
+            let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+            for row in 0..<height {
+                let line = buffer + row * Int(bitmap.pitch)
+                for column in 0..<width {
+                    levels[row * width + column] = mono
+                        ? ((line[column >> 3] >> (7 - UInt8(column & 7))) & 1 == 1 ? 255 : 0)
+                        : line[column]
+                }
+            }
+        }
+        return GlyphCoverage(left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), width: width,
+                             height: height, levels: levels)
     }
 
     /// HarfBuzz asks for advances through these, and everything else goes to

@@ -17,6 +17,18 @@ public enum PackagePaths {
         return root + "/.build/debug/rewrap"
     }
 
+    /// The virtual pointer the Wayland end-to-end tests drive sway's seat with.
+    public static var waylandHelperBinary: String {
+        let binary = rewrapBinary
+        return String(binary[..<binary.lastIndex(of: "/")!]) + "/rewrap-wlhelper"
+    }
+
+    /// The compositor that misbehaves on purpose, for the Wayland fault tests.
+    public static var fakeCompositorBinary: String {
+        let binary = rewrapBinary
+        return String(binary[..<binary.lastIndex(of: "/")!]) + "/rewrap-fakecompositor"
+    }
+
     /// The X helper the end-to-end tests use for what xdotool cannot do.
     public static var helperBinary: String {
         let binary = rewrapBinary

@@ -1,4 +1,5 @@
 import CDBus
+import RewrapBus
 import RewrapScene
 
 /// Action and Selection: what operates the window, as controller inputs.

@@ -1,4 +1,5 @@
 import CDBus
+import RewrapBus
 import RewrapScene
 
 /// Component: where a node is, in screen, window or parent coordinates.

@@ -1,4 +1,5 @@
 import CDBus
+import RewrapBus
 
 /// Events as AT-SPI signals: `siiva{sv}` on the source's path, the shape
 /// libatspi 2.46 parses (atspi-event-listener.c).

@@ -1,4 +1,5 @@
 import CDBus
+import RewrapBus
 import RewrapPlatform
 import RewrapScene
 

@@ -1,4 +1,5 @@
 import CDBus
+import RewrapBus
 import RewrapScene
 
 /// Method calls: each interface's answers, from the tree of this pump.

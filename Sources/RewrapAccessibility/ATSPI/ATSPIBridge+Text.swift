@@ -1,4 +1,5 @@
 import CDBus
+import RewrapBus
 import RewrapScene
 
 /// Text: a node's text by characters, words and drawn lines, where it is

@@ -1,3 +1,4 @@
+import RewrapBus
 /// An AT-SPI object reference, `(so)`: the bus name that serves an object and its path.
 struct ATSPIReference: Hashable, Sendable {
     var bus: String
@@ -6,4 +7,14 @@ struct ATSPIReference: Hashable, Sendable {
     static let null = ATSPIReference(bus: "", path: "/org/a11y/atspi/null")
     /// The registry's desktop, where applications embed their root.
     static let registry = ATSPIReference(bus: "org.a11y.atspi.Registry", path: ATSPIObjects.rootPath)
+}
+
+extension DBusMessageWriter {
+    /// An object reference, `(so)`: a bus name and an object path.
+    mutating func reference(_ reference: ATSPIReference) {
+        structure {
+            $0.string(reference.bus)
+            $0.objectPath(reference.path)
+        }
+    }
 }

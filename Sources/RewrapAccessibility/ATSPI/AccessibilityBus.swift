@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import RewrapBus
 #endif
 
 /// Where the accessibility bus is, when the X root window does not say.

@@ -2,15 +2,15 @@ import CDBus
 
 /// libdbus's functions, opened on first use: a program that never finds
 /// an accessibility bus never loads it.
-final class DBusLibrary: @unchecked Sendable {
-    let api: RewrapDBus
+public final class DBusLibrary: @unchecked Sendable {
+    public let api: RewrapDBus
 
     private init(_ api: RewrapDBus) {
         self.api = api
     }
 
     /// nil when libdbus-1.so.3 is not installed.
-    static let shared: DBusLibrary? = {
+    public static let shared: DBusLibrary? = {
         var api = RewrapDBus()
         return rewrap_dbus_load(&api) != 0 ? DBusLibrary(api) : nil
     }()
@@ -18,7 +18,7 @@ final class DBusLibrary: @unchecked Sendable {
     /// Opens a private connection to the bus at `address` and says Hello
     /// before `deadline`, or returns nil. A bus that goes away later does
     /// not end the program.
-    func connect(to address: String, by deadline: BusDeadline) -> OpaquePointer? {
+    public func connect(to address: String, by deadline: BusDeadline) -> OpaquePointer? {
         var error = DBusError()
         api.dbus_error_init(&error)
         defer { api.dbus_error_free(&error) }
@@ -46,7 +46,7 @@ final class DBusLibrary: @unchecked Sendable {
 
     /// A method call with no arguments whose reply is one string, waited for
     /// until `deadline`; never starts a service that is not running.
-    func call(_ destination: String, _ path: String, _ interface: String, _ method: String,
+    public func call(_ destination: String, _ path: String, _ interface: String, _ method: String,
               on connection: OpaquePointer, by deadline: BusDeadline) -> String? {
         guard deadline.remaining > 0,
               let message = api.dbus_message_new_method_call(destination, path, interface, method) else { return nil }
@@ -63,7 +63,7 @@ final class DBusLibrary: @unchecked Sendable {
         return reader.string()
     }
 
-    func close(_ connection: OpaquePointer) {
+    public func close(_ connection: OpaquePointer) {
         api.dbus_connection_close(connection)
         api.dbus_connection_unref(connection)
     }

@@ -2,45 +2,45 @@ import CDBus
 
 /// Reads a message's arguments in order; each read fails with nil when
 /// the next argument is missing or of another type.
-struct DBusMessageReader {
+public struct DBusMessageReader {
     private let api: RewrapDBus
     private var iter = DBusMessageIter()
     private var exhausted: Bool
 
-    init(_ message: OpaquePointer, library: DBusLibrary) {
+    public init(_ message: OpaquePointer, library: DBusLibrary) {
         api = library.api
         exhausted = api.dbus_message_iter_init(message, &iter) == 0
     }
 
-    mutating func int32() -> Int32? {
+    public mutating func int32() -> Int32? {
         var value: Int32 = 0
         return basic(DBusType.int32, &value) ? value : nil
     }
 
-    mutating func uint32() -> UInt32? {
+    public mutating func uint32() -> UInt32? {
         var value: UInt32 = 0
         return basic(DBusType.uint32, &value) ? value : nil
     }
 
-    mutating func string() -> String? {
+    public mutating func string() -> String? {
         var value: UnsafePointer<CChar>?
         guard basic(DBusType.string, &value), let value else { return nil }
         return String(cString: value)
     }
 
-    mutating func objectPath() -> String? {
+    public mutating func objectPath() -> String? {
         var value: UnsafePointer<CChar>?
         guard basic(DBusType.objectPath, &value), let value else { return nil }
         return String(cString: value)
     }
 
-    mutating func boolean() -> Bool? {
+    public mutating func boolean() -> Bool? {
         var value: UInt32 = 0
         return basic(DBusType.boolean, &value) ? value != 0 : nil
     }
 
     /// Reads each element of an array with `element`, or nil when the next argument is no array.
-    mutating func array<Element>(_ element: (inout DBusMessageReader) -> Element?) -> [Element]? {
+    public mutating func array<Element>(_ element: (inout DBusMessageReader) -> Element?) -> [Element]? {
         guard let inner = recurse(DBusType.array) else { return nil }
         var reader = inner
         var elements: [Element] = []
@@ -49,7 +49,7 @@ struct DBusMessageReader {
     }
 
     /// Reads the fields of a structure with `fields`, or nil when the next argument is no structure.
-    mutating func structure<Value>(_ fields: (inout DBusMessageReader) -> Value?) -> Value? {
+    public mutating func structure<Value>(_ fields: (inout DBusMessageReader) -> Value?) -> Value? {
         guard var inner = recurse(DBusType.structure) else { return nil }
         return fields(&inner)
     }
@@ -69,12 +69,31 @@ struct DBusMessageReader {
     }
 
     /// A variant holding an int32, as `Properties.Set` sends one.
-    mutating func variantInt32() -> Int32? {
+    public mutating func variantInt32() -> Int32? {
         guard !exhausted, api.dbus_message_iter_get_arg_type(&iter) == DBusType.variant else { return nil }
         var inner = DBusMessageIter()
         api.dbus_message_iter_recurse(&iter, &inner)
         guard api.dbus_message_iter_get_arg_type(&inner) == DBusType.int32 else { return nil }
         var value: Int32 = 0
+        api.dbus_message_iter_get_basic(&inner, &value)
+        exhausted = api.dbus_message_iter_next(&iter) == 0
+        return value
+    }
+
+    /// The basic value of `type` inside a variant, however deeply wrapped:
+    /// the desktop portal's `Settings.Read` wraps its answer twice. A
+    /// boolean reads as 0 or 1.
+    public mutating func variantUInt32(of type: Int32) -> UInt32? {
+        guard !exhausted, api.dbus_message_iter_get_arg_type(&iter) == DBusType.variant else { return nil }
+        var inner = DBusMessageIter()
+        api.dbus_message_iter_recurse(&iter, &inner)
+        while api.dbus_message_iter_get_arg_type(&inner) == DBusType.variant {
+            var deeper = DBusMessageIter()
+            api.dbus_message_iter_recurse(&inner, &deeper)
+            inner = deeper
+        }
+        guard api.dbus_message_iter_get_arg_type(&inner) == type else { return nil }
+        var value: UInt32 = 0
         api.dbus_message_iter_get_basic(&inner, &value)
         exhausted = api.dbus_message_iter_next(&iter) == 0
         return value

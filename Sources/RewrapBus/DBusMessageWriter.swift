@@ -5,11 +5,11 @@ import CDBus
 ///
 ///     var writer = DBusMessageWriter(reply, library: library)
 ///     writer.structure { $0.string(name); $0.objectPath(path) }   // (so)
-struct DBusMessageWriter {
+public struct DBusMessageWriter {
     private let library: DBusLibrary
     private var iter = DBusMessageIter()
 
-    init(_ message: OpaquePointer, library: DBusLibrary) {
+    public init(_ message: OpaquePointer, library: DBusLibrary) {
         self.library = library
         library.api.dbus_message_iter_init_append(message, &iter)
     }
@@ -18,36 +18,28 @@ struct DBusMessageWriter {
         self.library = library
     }
 
-    mutating func int16(_ value: Int16) { basic(DBusType.int16, value) }
-    mutating func int32(_ value: Int32) { basic(DBusType.int32, value) }
-    mutating func int32(_ value: Int) { basic(DBusType.int32, Int32(clamping: value)) }
-    mutating func uint32(_ value: UInt32) { basic(DBusType.uint32, value) }
-    mutating func boolean(_ value: Bool) { basic(DBusType.boolean, UInt32(value ? 1 : 0)) }
-    mutating func double(_ value: Double) { basic(DBusType.double, value) }
-    mutating func string(_ value: String) { text(DBusType.string, value) }
-    mutating func objectPath(_ value: String) { text(DBusType.objectPath, value) }
+    public mutating func int16(_ value: Int16) { basic(DBusType.int16, value) }
+    public mutating func int32(_ value: Int32) { basic(DBusType.int32, value) }
+    public mutating func int32(_ value: Int) { basic(DBusType.int32, Int32(clamping: value)) }
+    public mutating func uint32(_ value: UInt32) { basic(DBusType.uint32, value) }
+    public mutating func boolean(_ value: Bool) { basic(DBusType.boolean, UInt32(value ? 1 : 0)) }
+    public mutating func double(_ value: Double) { basic(DBusType.double, value) }
+    public mutating func string(_ value: String) { text(DBusType.string, value) }
+    public mutating func objectPath(_ value: String) { text(DBusType.objectPath, value) }
 
-    /// An object reference, `(so)`: a bus name and an object path.
-    mutating func reference(_ reference: ATSPIReference) {
-        structure {
-            $0.string(reference.bus)
-            $0.objectPath(reference.path)
-        }
-    }
-
-    mutating func structure(_ body: (inout DBusMessageWriter) -> Void) {
+    public mutating func structure(_ body: (inout DBusMessageWriter) -> Void) {
         container(DBusType.structure, signature: nil, body)
     }
 
-    mutating func array(of signature: String, _ body: (inout DBusMessageWriter) -> Void) {
+    public mutating func array(of signature: String, _ body: (inout DBusMessageWriter) -> Void) {
         container(DBusType.array, signature: signature, body)
     }
 
-    mutating func variant(_ signature: String, _ body: (inout DBusMessageWriter) -> Void) {
+    public mutating func variant(_ signature: String, _ body: (inout DBusMessageWriter) -> Void) {
         container(DBusType.variant, signature: signature, body)
     }
 
-    mutating func dictEntry(_ body: (inout DBusMessageWriter) -> Void) {
+    public mutating func dictEntry(_ body: (inout DBusMessageWriter) -> Void) {
         container(DBusType.dictEntry, signature: nil, body)
     }
 

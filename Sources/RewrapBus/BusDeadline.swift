@@ -18,7 +18,7 @@ public struct BusDeadline: Sendable {
 
     /// Milliseconds left, 0 once it has passed: libdbus reads a negative
     /// timeout as its 25 s default.
-    var remaining: Int32 {
+    public var remaining: Int32 {
         Int32(clamping: max(0, milliseconds - Self.now()))
     }
 

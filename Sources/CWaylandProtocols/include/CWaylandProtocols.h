@@ -1,0 +1,2 @@
+/* The protocol headers and their module map are generated at build time by
+   Plugins/WaylandScanner from protocols.list; nothing is declared here. */

@@ -1,0 +1,1 @@
+/* The interface tables are generated beside this file at build time. */

@@ -1,0 +1,90 @@
+import CWayland
+import CWaylandProtocols
+
+// The C callbacks libwayland calls with each object's events, each handing
+// them to the platform that registered it. They live as long as the program.
+
+nonisolated(unsafe) var registryListener = wl_registry_listener(
+    global: { data, registry, name, interface, version in
+        WaylandPlatform.from(data).announced(registry!, name: name, interface: String(cString: interface!), version: version)
+    },
+    global_remove: { data, _, name in WaylandPlatform.from(data).removed(name) })
+
+nonisolated(unsafe) var wmBaseListener = xdg_wm_base_listener(ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) })
+
+nonisolated(unsafe) var seatListener = wl_seat_listener(
+    capabilities: { data, _, capabilities in WaylandPlatform.from(data).seatCapabilities(capabilities) },
+    name: { _, _, _ in })
+
+nonisolated(unsafe) var outputListener = wl_output_listener(
+    geometry: { _, _, _, _, _, _, _, _, _, _ in },
+    mode: { data, output, flags, _, height, refresh in
+        guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
+        let platform = WaylandPlatform.from(data)
+        for (name, known) in platform.globals.outputs where known.proxy == output {
+            platform.globals.outputs[name]?.refresh = refresh
+            platform.globals.outputs[name]?.height = height
+        }
+    },
+    done: { data, _ in WaylandPlatform.from(data).noteScale() },
+    scale: { data, output, factor in
+        let platform = WaylandPlatform.from(data)
+        for (name, known) in platform.globals.outputs where known.proxy == output { platform.globals.outputs[name]?.scale = factor }
+    },
+    name: { _, _, _ in },
+    description: { _, _, _ in })
+
+nonisolated(unsafe) var surfaceListener = wl_surface_listener(
+    enter: { data, _, output in WaylandPlatform.from(data).surfaceEntered(output!) },
+    leave: { data, _, output in WaylandPlatform.from(data).surfaceLeft(output!) })
+
+nonisolated(unsafe) var xdgSurfaceListener = xdg_surface_listener(
+    configure: { data, _, serial in WaylandPlatform.from(data).surfaceConfigured(serial: serial) })
+
+nonisolated(unsafe) var toplevelListener = xdg_toplevel_listener(
+    configure: { data, _, width, height, _ in WaylandPlatform.from(data).toplevelConfigured(width: width, height: height) },
+    close: { data, _ in WaylandPlatform.from(data).events.append(.closeRequested) },
+    configure_bounds: { _, _, _, _ in },
+    wm_capabilities: { _, _, _ in })
+
+nonisolated(unsafe) var frameListener = wl_callback_listener(done: { data, _, _ in WaylandPlatform.from(data).frameDone() })
+
+nonisolated(unsafe) var popupSurfaceListener = xdg_surface_listener(
+    configure: { data, _, serial in WaylandPlatform.from(data).popupSurfaceConfigured(serial: serial) })
+
+nonisolated(unsafe) var popupListener = xdg_popup_listener(
+    configure: { data, _, x, y, width, height in WaylandPlatform.from(data).popupConfigured(x: x, y: y, width: width, height: height) },
+    popup_done: { data, _ in WaylandPlatform.from(data).popupDone() },
+    repositioned: { _, _, _ in })
+
+nonisolated(unsafe) var pointerListener = wl_pointer_listener(
+    enter: { data, _, serial, surface, x, y in WaylandPlatform.from(data).pointerEntered(surface, serial: serial, x: x, y: y) },
+    leave: { data, _, _, surface in WaylandPlatform.from(data).pointerLeft(surface) },
+    motion: { data, _, _, x, y in WaylandPlatform.from(data).pointerMoved(x: x, y: y) },
+    button: { data, _, serial, _, button, state in
+        WaylandPlatform.from(data).pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, serial: serial)
+    },
+    axis: { data, _, _, axis, value in WaylandPlatform.from(data).pointerAxis(axis, value: value) },
+    frame: { data, _ in WaylandPlatform.from(data).pointerFrame() },
+    axis_source: { _, _, _ in },
+    axis_stop: { _, _, _, _ in },
+    axis_discrete: { data, pointer, axis, discrete in
+        // From version 8 the same clicks come as axis_value120 too.
+        guard wl_proxy_get_version(pointer) < 8 else { return }
+        WaylandPlatform.from(data).pointerClicks(axis, value120: discrete * 120)
+    },
+    axis_value120: { data, _, axis, value in WaylandPlatform.from(data).pointerClicks(axis, value120: value) })
+
+nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
+    keymap: { data, _, format, descriptor, size in
+        WaylandPlatform.from(data).keys?.keymap(format: format, descriptor: descriptor, size: size)
+    },
+    enter: { data, _, _, surface, _ in WaylandPlatform.from(data).keyboardEntered(surface) },
+    leave: { data, _, _, surface in WaylandPlatform.from(data).keyboardLeft(surface) },
+    key: { data, _, serial, _, key, state in
+        WaylandPlatform.from(data).key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, serial: serial)
+    },
+    modifiers: { data, _, _, depressed, latched, locked, group in
+        WaylandPlatform.from(data).keys?.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+    },
+    repeat_info: { data, _, rate, delay in WaylandPlatform.from(data).keys?.repeatInfo(rate: rate, delay: delay) })

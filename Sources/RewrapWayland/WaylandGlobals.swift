@@ -1,0 +1,55 @@
+import CWayland
+import CWaylandProtocols
+
+/// The compositor's globals that the platform binds, as the registry
+/// announces them during the first round trip.
+struct WaylandGlobals {
+    var compositor: OpaquePointer?
+    var shm: OpaquePointer?
+    var wmBase: OpaquePointer?
+    var seat: OpaquePointer?
+    var decorations: OpaquePointer?
+    var activation: OpaquePointer?
+    var viewporter: OpaquePointer?
+    var fractionalScale: OpaquePointer?
+    var textInput: OpaquePointer?
+    /// Each output by its registry name.
+    var outputs: [UInt32: Output] = [:]
+
+    /// What an output says about itself.
+    struct Output {
+        let proxy: OpaquePointer
+        var scale: Int32 = 1
+        /// Millihertz of the current mode; 0 when unknown.
+        var refresh: Int32 = 0
+        /// The current mode's height in the output's pixels; 0 when unknown.
+        var height: Int32 = 0
+    }
+
+    /// The version to bind an interface at: the newest both sides speak.
+    static func version(_ offered: UInt32, _ supported: UInt32) -> UInt32 { min(offered, supported) }
+
+    /// Binds `interface` if the platform uses it; returns the proxies whose
+    /// events the platform listens to (xdg_wm_base, wl_seat, wl_output).
+    mutating func bind(_ registry: OpaquePointer, name: UInt32, interface: String, version: UInt32) -> OpaquePointer? {
+        func bound(_ type: UnsafePointer<wl_interface>, _ newest: UInt32) -> OpaquePointer? {
+            OpaquePointer(wl_registry_bind(registry, name, type, Self.version(version, newest)))
+        }
+        switch interface {
+        case "wl_compositor": compositor = bound(rewrap_wl_compositor_interface(), 4); return nil
+        case "wl_shm": shm = bound(rewrap_wl_shm_interface(), 1); return nil
+        case "xdg_wm_base": wmBase = bound(rewrap_xdg_wm_base_interface(), 3); return wmBase
+        case "wl_seat": if seat == nil { seat = bound(rewrap_wl_seat_interface(), 8); return seat }; return nil
+        case "zxdg_decoration_manager_v1": decorations = bound(rewrap_zxdg_decoration_manager_v1_interface(), 1); return nil
+        case "xdg_activation_v1": activation = bound(rewrap_xdg_activation_v1_interface(), 1); return nil
+        case "wp_viewporter": viewporter = bound(rewrap_wp_viewporter_interface(), 1); return nil
+        case "wp_fractional_scale_manager_v1": fractionalScale = bound(rewrap_wp_fractional_scale_manager_v1_interface(), 1); return nil
+        case "zwp_text_input_manager_v3": textInput = bound(rewrap_zwp_text_input_manager_v3_interface(), 1); return nil
+        case "wl_output":
+            guard let output = bound(rewrap_wl_output_interface(), 2) else { return nil }
+            outputs[name] = Output(proxy: output)
+            return output
+        default: return nil
+        }
+    }
+}

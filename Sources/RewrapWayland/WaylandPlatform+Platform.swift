@@ -1,0 +1,69 @@
+import CWayland
+import RewrapLayout
+import RewrapPlatform
+import RewrapScene
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The Wayland platform as the app sees it.
+extension WaylandPlatform: Platform {
+    public func pendingEvents() -> [PlatformEvent] {
+        check(wl_display_dispatch_pending(display))
+        if let held = keys?.dueRepeat(at: Self.monotonicNow()), role(of: keyboardSurface) != nil {
+            events.append(.keyPressed(held.key, held.stroke))
+        }
+        noteFocus()
+        if let portal, portal.pump() {
+            settings.prefersDark = portal.prefersDark
+            settings.animationsEnabled = portal.animationsEnabled
+            events.append(.settingsChanged)
+        }
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
+    }
+
+    /// Reads the compositor's events as libwayland asks (prepare, poll,
+    /// read), sleeping until they come, one of `descriptors` is readable,
+    /// a held key repeats, or `deadline` passes.
+    @discardableResult
+    public func wait(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
+        // Events already read wait only for the next pass.
+        var busy = !events.isEmpty
+        while !busy && wl_display_prepare_read(display) != 0 {
+            check(wl_display_dispatch_pending(display))
+            busy = !events.isEmpty
+        }
+        if !busy && wl_display_flush(display) < 0 && errno != EAGAIN {
+            wl_display_cancel_read(display)
+            check(-1)
+        }
+        let wake = [deadline, keys?.repeatDeadline].compactMap { $0 }.min()
+        let timeout: Int32 = busy ? 0 : wake.map { Int32(max(0, (($0 - Self.monotonicNow()) * 1000).rounded(.up))) } ?? -1
+        var watched = [pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)]
+            + descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            + (portal.map { [pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0)] } ?? [])
+        let count = poll(&watched, nfds_t(watched.count), timeout)
+        if !busy {
+            if count > 0 && watched[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                check(wl_display_read_events(display))
+            } else {
+                wl_display_cancel_read(display)
+            }
+        }
+        guard count > 0 else { return [] }
+        return watched.dropFirst().prefix(descriptors.count).filter { $0.revents != 0 }.map(\.fd)
+    }
+
+    public var isReadyForFrame: Bool { frameCallback == nil }
+
+    /// Nil: the session bus's `org.a11y.Bus` names it.
+    public var accessibilityBusAddress: String? { nil }
+
+    /// Wayland keeps where windows are to the compositor.
+    public var windowOrigin: Point? { nil }
+
+    public func flush() {
+        wl_display_flush(display)
+    }
+}

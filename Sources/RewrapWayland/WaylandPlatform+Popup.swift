@@ -1,0 +1,136 @@
+import CWayland
+import CWaylandProtocols
+import RewrapLayout
+import RewrapPlatform
+import RewrapScene
+
+/// An open menu's xdg_popup: its request, its surface, and where the
+/// compositor put it.
+final class Popup {
+    let request: PopupRequest
+    let surface: OpaquePointer
+    let xdgSurface: OpaquePointer
+    let xdgPopup: OpaquePointer
+    let buffer: ShmSurface
+    /// The rectangle of the latest configure, in window pixels.
+    var configured: Rect?
+    var unackedSerial: UInt32?
+
+    init(request: PopupRequest, surface: OpaquePointer, xdgSurface: OpaquePointer, xdgPopup: OpaquePointer, buffer: ShmSurface) {
+        self.request = request
+        self.surface = surface
+        self.xdgSurface = xdgSurface
+        self.xdgPopup = xdgPopup
+        self.buffer = buffer
+    }
+
+    deinit {
+        xdg_popup_destroy(xdgPopup)
+        xdg_surface_destroy(xdgSurface)
+        wl_surface_destroy(surface)
+    }
+}
+
+/// Menus as xdg_popups: anchored below the button, lined up with its start
+/// edge, flipped, slid and cut by the compositor as room allows.
+extension WaylandPlatform {
+    /// Asks the compositor to place the popup; `.popupPlaced` says where.
+    public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
+        closePopup()
+        guard let wmBase = globals.wmBase, let xdgSurface, let text else { return nil }
+        let scale = Double(bufferScale)
+        func logical(_ pixels: Double) -> Int32 { Int32((pixels / scale).rounded(.up)) }
+        // Never taller than the output: a compositor that cannot resize a
+        // popup (sway 1.7) then slides it into view, cut to whole rows.
+        let room = Rect(x: 0, y: 0, width: .greatestFiniteMagnitude, height: outputHeight ?? .greatestFiniteMagnitude)
+        let size = request.plan.placement(below: Rect(x: 0, y: 0, width: 0, height: 0), gap: 0, area: room).frame.size
+        let positioner = xdg_wm_base_create_positioner(wmBase)
+        defer { xdg_positioner_destroy(positioner) }
+        xdg_positioner_set_size(positioner, max(1, logical(size.width)), max(1, logical(size.height)))
+        let anchor = request.anchor
+        xdg_positioner_set_anchor_rect(positioner, Int32((Double(anchor.x) / scale).rounded(.down)),
+                                       Int32((Double(anchor.y) / scale).rounded(.down)),
+                                       max(1, logical(Double(anchor.width))), max(1, logical(Double(anchor.height))))
+        let left = request.edge == .left
+        xdg_positioner_set_anchor(positioner, (left ? XDG_POSITIONER_ANCHOR_BOTTOM_LEFT : XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT).rawValue)
+        xdg_positioner_set_gravity(positioner, (left ? XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT : XDG_POSITIONER_GRAVITY_BOTTOM_LEFT).rawValue)
+        xdg_positioner_set_offset(positioner, 0, Int32((request.gap / scale).rounded()))
+        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_Y.rawValue
+                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue
+                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_Y.rawValue
+                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y.rawValue)
+        let surface = wl_compositor_create_surface(globals.compositor)!
+        let popupXDGSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
+        let xdgPopup = xdg_surface_get_popup(popupXDGSurface, xdgSurface, positioner)!
+        let buffer = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
+        let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer)
+        buffer.commit = { [unowned self, unowned popup] frame, damage in commitPopup(popup, frame, damage: damage) }
+        xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
+        xdg_popup_add_listener(xdgPopup, &popupListener, userData)
+        // The grab takes the serial of the press or key that opened the menu.
+        if let seat = globals.seat, inputSerial != 0 { xdg_popup_grab(xdgPopup, seat, inputSerial) }
+        if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, bufferScale) }
+        wl_surface_commit(surface)
+        self.popup = popup
+        return nil
+    }
+
+    /// The tallest output the window is on, in window pixels; nil when unknown.
+    private var outputHeight: Double? {
+        let outputs = globals.outputs.values.filter { enteredOutputs.isEmpty || enteredOutputs.contains($0.proxy) }
+        let tallest = outputs.filter { $0.height > 0 }.map { Double($0.height) / Double($0.scale) * Double(bufferScale) }.max()
+        return tallest
+    }
+
+    public var popupSurface: (any FrameSurface)? {
+        guard let popup, popup.configured != nil else { return nil }
+        return popup.buffer
+    }
+
+    public func closePopup() {
+        guard let popup else { return }
+        // Our own surfaces hand the keyboard and pointer back without a
+        // leave once the popup is gone; the window keeps its focus.
+        if keyboardSurface == popup.surface { keyboardSurface = surface }
+        if pointerSurface == popup.surface { pointerSurface = nil }
+        self.popup = nil
+    }
+
+    func popupConfigured(x: Int32, y: Int32, width: Int32, height: Int32) {
+        let scale = Double(bufferScale)
+        popup?.configured = Rect(x: Double(x) * scale, y: Double(y) * scale, width: Double(width) * scale,
+                                 height: Double(height) * scale)
+    }
+
+    /// The compositor's answer is complete: the menu is cut to whole rows
+    /// in the room it was given, and drawn at that size.
+    func popupSurfaceConfigured(serial: UInt32) {
+        guard let popup, let area = popup.configured else { return }
+        popup.unackedSerial = serial
+        let request = popup.request
+        let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: area, alignedTo: request.edge)
+        // A buffer must be a whole number of logical pixels.
+        func whole(_ pixels: Double) -> Int { Int((pixels / Double(bufferScale)).rounded(.up)) * Int(bufferScale) }
+        popup.buffer.resize(width: whole(placement.frame.width), height: whole(placement.frame.height))
+        events.append(.popupPlaced(placement))
+    }
+
+    private func commitPopup(_ popup: Popup, _ buffer: ShmBuffer, damage: PixelRect?) {
+        if let serial = popup.unackedSerial {
+            xdg_surface_ack_configure(popup.xdgSurface, serial)
+            popup.unackedSerial = nil
+        }
+        wl_surface_attach(popup.surface, buffer.buffer, 0, 0)
+        if let damage {
+            wl_surface_damage_buffer(popup.surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
+        }
+        wl_surface_commit(popup.surface)
+    }
+
+    /// The compositor closed the menu: a press elsewhere, or another grab.
+    func popupDone() {
+        guard popup != nil else { return }
+        closePopup()
+        events.append(.popupDismissed)
+    }
+}

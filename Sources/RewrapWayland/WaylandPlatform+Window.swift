@@ -1,0 +1,155 @@
+import CWayland
+import CWaylandProtocols
+import RewrapLayout
+import RewrapPlatform
+import RewrapScene
+import RewrapText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The main window: an xdg_toplevel, decorated by the compositor where it
+/// offers xdg-decoration, that answers each configure with a frame.
+extension WaylandPlatform {
+    /// The largest buffer side drawn; a configure asking for more gets a clamped frame.
+    static let largestSide: Int32 = 8192
+
+    public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
+        self.text = text
+        scrollStep = Metrics(scale: request.scale).scrollStep
+        let scale = Double(bufferScale)
+        func logical(_ pixels: Int) -> Int32 { Int32(max(1, (Double(pixels) / scale).rounded())) }
+        let surface = wl_compositor_create_surface(globals.compositor)!
+        self.surface = surface
+        wl_surface_add_listener(surface, &surfaceListener, userData)
+        xdgSurface = xdg_wm_base_get_xdg_surface(globals.wmBase, surface)
+        xdg_surface_add_listener(xdgSurface, &xdgSurfaceListener, userData)
+        toplevel = xdg_surface_get_toplevel(xdgSurface)
+        xdg_toplevel_add_listener(toplevel, &toplevelListener, userData)
+        xdg_toplevel_set_title(toplevel, request.title)
+        xdg_toplevel_set_app_id(toplevel, request.appID)
+        xdg_toplevel_set_min_size(toplevel, logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
+                                  logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
+        if let manager = globals.decorations {
+            decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
+            zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+        }
+        logicalSize = (logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
+                       logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
+        wl_surface_commit(surface)
+        // Nothing may be drawn before the first configure.
+        while !isConfigured { check(wl_display_dispatch(display)) }
+        mainSurface = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
+        mainSurface.commit = { [unowned self] buffer, damage in commitMain(buffer, damage: damage) }
+        mainSurface.resize(width: Int(logicalSize.width * bufferScale), height: Int(logicalSize.height * bufferScale))
+        return mainSurface
+    }
+
+    public func presentMainFrame() {
+        mainSurface.present()
+    }
+
+    /// Attaches a finished frame, acknowledging the configure it answers.
+    private func commitMain(_ buffer: ShmBuffer, damage: PixelRect?) {
+        guard let surface else { return }
+        if let serial = unackedSerial {
+            xdg_surface_ack_configure(xdgSurface, serial)
+            unackedSerial = nil
+        }
+        // A new scale goes with the first buffer drawn at it.
+        if committedScale != bufferScale, wl_proxy_get_version(surface) >= 3 {
+            wl_surface_set_buffer_scale(surface, bufferScale)
+            committedScale = bufferScale
+        }
+        wl_surface_attach(surface, buffer.buffer, 0, 0)
+        if let damage {
+            wl_surface_damage_buffer(surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
+            // A frame that changed nothing would wait for a callback that a
+            // compositor with nothing to repaint may never send.
+            if frameCallback == nil {
+                frameCallback = wl_surface_frame(surface)
+                wl_callback_add_listener(frameCallback, &frameListener, userData)
+            }
+        }
+        wl_surface_commit(surface)
+        framePresented = true
+    }
+
+    func frameDone() {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        frameCallback = nil
+        events.append(.frameReady)
+    }
+
+    func toplevelConfigured(width: Int32, height: Int32) {
+        configuredSize = (width, height)
+    }
+
+    /// A configure is complete: the window takes the latest size, in
+    /// window pixels, clamped to what can be drawn; zero means "your choice".
+    func surfaceConfigured(serial: UInt32) {
+        unackedSerial = serial
+        if let size = configuredSize {
+            let largest = Self.largestSide / bufferScale
+            if size.width > 0 { logicalSize.width = min(size.width, largest) }
+            if size.height > 0 { logicalSize.height = min(size.height, largest) }
+            if size.width > largest || size.height > largest {
+                writeLine("rewrap: the compositor asked for a \(size.width) × \(size.height) window; drawing it at "
+                          + "\(logicalSize.width) × \(logicalSize.height), the most this window draws")
+            }
+            configuredSize = nil
+        }
+        guard isConfigured else {
+            isConfigured = true
+            return
+        }
+        let width = Int(logicalSize.width * bufferScale), height = Int(logicalSize.height * bufferScale)
+        if framePresented, width == mainSurface.width, height == mainSurface.height, let xdgSurface, let surface {
+            // Nothing to redraw, as when only the activated state changed.
+            xdg_surface_ack_configure(xdgSurface, serial)
+            unackedSerial = nil
+            wl_surface_commit(surface)
+        }
+        events.append(.configured(width: width, height: height))
+    }
+
+    func surfaceEntered(_ output: OpaquePointer) {
+        enteredOutputs.insert(output)
+        noteScale()
+    }
+
+    func surfaceLeft(_ output: OpaquePointer) {
+        enteredOutputs.remove(output)
+        noteScale()
+    }
+
+    /// Draws at `scale` with `engine` from now on: the desktop's scale
+    /// changed, and the window keeps its logical size, now in more (or
+    /// fewer) pixels.
+    public func rescale(to scale: Double, text engine: TextEngine) -> Size {
+        text = engine
+        scrollStep = Metrics(scale: scale).scrollStep
+        glyphs = GlyphCache()
+        mainSurface.setText(engine, glyphs: glyphs)
+        return Size(width: Double(logicalSize.width * bufferScale), height: Double(logicalSize.height * bufferScale))
+    }
+
+    public func finishStartup() {
+        guard framePresented, !startupFinished else { return }
+        startupFinished = true
+        cursor = Cursor(compositor: globals.compositor!, shm: globals.shm!, scale: bufferScale)
+        seatCapabilities(offeredCapabilities)
+        // The launcher's token lets the compositor give the new window focus.
+        if let activation = globals.activation, let token = getenv("XDG_ACTIVATION_TOKEN"), let surface {
+            xdg_activation_v1_activate(activation, token, surface)
+            unsetenv("XDG_ACTIVATION_TOKEN")
+        }
+        wl_display_flush(display)
+    }
+
+    public var refreshRate: Double {
+        let outputs = globals.outputs.values.filter { enteredOutputs.isEmpty || enteredOutputs.contains($0.proxy) }
+        let fastest = outputs.map(\.refresh).max() ?? 0
+        return fastest > 0 ? Double(fastest) / 1000 : Desktop.defaultRefreshRate
+    }
+}

@@ -1,0 +1,343 @@
+import Foundation
+import RewrapTestSupport
+import XCTest
+
+/// Which platform the program picks, menus cut to a short output, and the
+/// compositor going away, on private headless sways (SPEC §10).
+final class WaylandDesktopTests: XCTestCase {
+    // MARK: - Which platform
+
+    func testWaylandIsChosenWhenACompositorIsNamed() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway)
+        defer { session.close() }
+        let node = try XCTUnwrap(try sway.windowNode(pid: session.process.processIdentifier))
+        XCTAssertEqual(node["shell"] as? String, "xdg_shell", "a native window, not an XWayland one")
+        XCTAssertEqual(node["app_id"] as? String, "io.github.rewrap.Rewrap", "matches the desktop entry")
+        XCTAssertEqual(node["name"] as? String, "Rewrap")
+    }
+
+    func testPlatformOptionAndVariableChooseX11() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        // RewrapSession waits for an X window of the process, so each opens on X11.
+        let option = try RewrapSession(arguments: ["--platform", "x11"], environment: sway.clientEnvironment)
+        XCTAssertNil(try sway.windowNode(pid: option.process.processIdentifier), "no Wayland window")
+        option.close()
+        var environment = sway.clientEnvironment
+        environment["REWRAP_PLATFORM"] = "x11"
+        let variable = try RewrapSession(environment: environment)
+        XCTAssertNil(try sway.windowNode(pid: variable.process.processIdentifier))
+        variable.close()
+    }
+
+    func testAMissingCompositorFallsBackToX11WithOneNote() throws {
+        var environment = ["WAYLAND_DISPLAY": "rewrap-no-such-compositor"]
+        environment["XDG_RUNTIME_DIR"] = NSTemporaryDirectory()
+        let session = try RewrapSession(environment: environment)
+        defer { session.close() }
+        try session.settledFrame()
+        let lines = session.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, session.stderr)
+        XCTAssertTrue(lines.first?.contains("rewrap-no-such-compositor") == true && lines.first?.hasSuffix("using X11") == true,
+                      session.stderr)
+    }
+
+    func testNeitherPlatformGivesOneLineNamingBoth() throws {
+        let result = try runCommand([PackagePaths.rewrapBinary], environment: [
+            "WAYLAND_DISPLAY": "rewrap-no-such-compositor", "XDG_RUNTIME_DIR": NSTemporaryDirectory(), "DISPLAY": ":9876",
+        ])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        let line = result.stderrLines.first ?? ""
+        XCTAssertTrue(line.contains("Wayland") && line.contains(":9876"), line)
+    }
+
+    func testAnExplicitWaylandWithNoCompositorFails() throws {
+        let result = try runCommand([PackagePaths.rewrapBinary, "--platform", "wayland"], environment: [
+            "WAYLAND_DISPLAY": "rewrap-no-such-compositor", "XDG_RUNTIME_DIR": NSTemporaryDirectory(),
+        ])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines, ["rewrap: cannot connect to the Wayland compositor rewrap-no-such-compositor"])
+    }
+
+    func testABadPlatformIsRefused() throws {
+        let option = try runCommand([PackagePaths.rewrapBinary, "--platform", "mir"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertEqual(option.stderrLines, ["rewrap: bad platform 'mir', expected wayland or x11"])
+        let variable = try runCommand([PackagePaths.rewrapBinary], environment: ["REWRAP_PLATFORM": "mir"])
+        XCTAssertEqual(variable.status, 2)
+        XCTAssertEqual(variable.stderrLines, ["rewrap: bad REWRAP_PLATFORM 'mir', expected wayland or x11"])
+    }
+
+    // MARK: - The desktop
+
+    func testCloseFromTheCompositorEndsCleanly() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway)
+        defer { session.close() }
+        try session.settledFrame()
+        try sway.swaymsg(["[pid=\(session.process.processIdentifier)]", "kill"])
+        XCTAssertEqual(session.waitForExit(timeout: 5), 0)
+        XCTAssertEqual(session.stderr, "")
+    }
+
+    func testResizesLayOutAtTheLatestSize() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway)
+        defer { session.close() }
+        try session.settledFrame()
+        let selector = "[pid=\(session.process.processIdentifier)]"
+        for width in [600, 500, 420] { try sway.swaymsg([selector, "resize", "set", "width", "\(width)", "px"]) }
+        try session.waitUntil("the last size") { try session.lastFrame().window == [420, 420] }
+        let frame = try session.lastFrame()
+        XCTAssertLessThan(frame.nodes("chip").count, 6, "fewer chips fit at 420 px")
+        XCTAssertNotNil(frame.node("badge"))
+    }
+
+    func testALongMenuIsCutToTheShortOutputAndScrolls() throws {
+        let sway = try SwayServer(width: 1280, height: 400)
+        defer { sway.stop() }
+        let names = (1...200).map { "\"Option \($0)\"" }.joined(separator: ", ")
+        let panel = try TemporaryFile(suffix: ".json", contents: Data("""
+            {"title": "Long", "menus": {"heading": "Sizes", "footer": "Pick one.", "items": [
+              {"id": "size", "title": "Size", "options": [\(names)], "selected": "Option 150"}]},
+             "chips": {"heading": "Chips", "footer": "None.", "items": []}}
+            """.utf8))
+        let session = try WaylandSession(sway: sway, arguments: ["--panel", panel.path, "--geometry", "480x300"])
+        defer { session.close() }
+        let button = try XCTUnwrap(try session.settledFrame().node("size"))
+        try sway.point(["move"] + (try session.outputPoint(button.center)) + ["wait", "100", "click", "wait", "200"])
+        try session.waitUntil("the menu") { try session.lastFrame().popup != nil }
+        let popup = try XCTUnwrap(try session.lastFrame().popup)
+        let window = try session.windowRect()
+        XCTAssertLessThan(popup.nodes.count, 200, "cut to the room the compositor gave")
+        XCTAssertGreaterThan(popup.nodes.count, 3)
+        XCTAssertGreaterThanOrEqual(Double(window.y) + popup.rect.minY, 0, "on the output")
+        XCTAssertLessThanOrEqual(Double(window.y) + popup.rect.maxY, 400, "on the output")
+        XCTAssertTrue(popup.nodes.contains { $0.id == "size/Option 150" }, "it opens with the current option in view")
+        // The wheel scrolls it by a row a click.
+        let first = popup.nodes.first?.id
+        let row = popup.center(of: popup.nodes.count / 2)
+        try sway.point(["move"] + (try session.outputPoint(row)) + ["wait", "100", "wheel", "3", "wait", "200"])
+        try session.waitUntil("the menu to scroll") { try session.lastFrame().popup?.nodes.first?.id != first }
+    }
+
+    // MARK: - Faults
+
+    func testTheCompositorGoingAwayEndsWithOneLine() throws {
+        let sway = try SwayServer()
+        let session = try WaylandSession(sway: sway)
+        defer { session.close() }
+        try session.settledFrame()
+        sway.crash()
+        let start = Date()
+        let status = session.waitForExit(timeout: 5)
+        XCTAssertEqual(status, 1)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1, "within a second")
+        let lines = session.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, session.stderr)
+        XCTAssertTrue(lines.first?.hasPrefix("rewrap: lost the connection to the Wayland compositor") == true, session.stderr)
+        sway.stop()
+    }
+}
+
+/// The keyboard through the compositor's keymap: xkbcommon's state and
+/// compose, key repeat at the compositor's rate, type-ahead in any script.
+final class WaylandKeyboardTests: XCTestCase {
+    private var sway: SwayServer!
+
+    override func setUpWithError() throws {
+        sway = try SwayServer()
+    }
+
+    override func tearDown() {
+        sway?.stop()
+    }
+
+    func testTypeAheadTakesAccentedAndNonLatinLettersAndDeadKeys() throws {
+        let panel = try TemporaryFile(suffix: ".json", contents: Data("""
+            {"title": "Accents", "menus": {"heading": "Type-ahead", "footer": "Footer",
+              "items": [{"id": "word", "title": "Word", "options": ["Élan", "Ñandú", "Ωmega", "Zeta"], "selected": "Zeta"}]},
+             "chips": {"heading": "Chips", "footer": "Footer", "items": []}}
+            """.utf8))
+        let session = try WaylandSession(sway: sway, arguments: ["--panel", panel.path], environment: ["LC_ALL": "C", "LANG": ""])
+        defer { session.close() }
+        try session.settledFrame()
+        var keys = ["-s", "300", "-k", "Tab"]
+        for typed in [["ntilde"], ["Greek_OMEGA"], ["dead_acute", "E"]] {
+            keys += ["-s", "200", "-k", "Return", "-s", "300"] + typed.flatMap { ["-k", $0, "-s", "100"] } + ["-k", "Return"]
+        }
+        let typing = try sway.startTyping(keys + ["-s", "300"])
+        defer { stopProcess(typing) }
+        try session.waitUntil("the last pick") { try session.lastFrame().node("word")?.text == "Word: Élan" }
+        var labels: [String] = []
+        for frame in session.frames() {
+            if let text = frame.node("word")?.text, labels.last != text { labels.append(text) }
+        }
+        XCTAssertEqual(labels, ["Word: Zeta", "Word: Ñandú", "Word: Ωmega", "Word: Élan"])
+    }
+
+    func testAHeldKeyRepeats() throws {
+        let names = (1...200).map { "\"Option \($0)\"" }.joined(separator: ", ")
+        let panel = try TemporaryFile(suffix: ".json", contents: Data("""
+            {"title": "Long", "menus": {"heading": "Sizes", "footer": "Pick one.", "items": [
+              {"id": "size", "title": "Size", "options": [\(names)], "selected": "Option 1"}]},
+             "chips": {"heading": "Chips", "footer": "None.", "items": []}}
+            """.utf8))
+        let session = try WaylandSession(sway: sway, arguments: ["--panel", panel.path])
+        defer { session.close() }
+        try session.settledFrame()
+        // Down held for 1.5 s: sway repeats 25 a second after 600 ms. The
+        // seat loses the keyboard when wtype ends, and with it the focus and
+        // the menu, so wtype waits before it ends.
+        let typing = try sway.startTyping(["-s", "300", "-k", "Tab", "-s", "200", "-k", "Return", "-s", "500",
+                                           "-P", "Down", "-s", "1500", "-p", "Down", "-s", "3000"])
+        defer { stopProcess(typing) }
+        func highlightedRow() -> Int {
+            session.frames().compactMap { $0.popup?.highlighted }.compactMap { Int($0.split(separator: " ").last ?? "") }.max() ?? 0
+        }
+        try session.waitUntil("the held key to repeat") { highlightedRow() > 5 }
+        usleep(2_000_000)
+        let row = highlightedRow()
+        XCTAssertLessThan(row, 100, "at the compositor's rate, not faster (row \(row))")
+    }
+}
+
+/// Weston, a second compositor with other habits: no xdg-decoration, its
+/// own desktop shell placing the window.
+final class WestonTests: XCTestCase {
+    func testTheWindowDrawsOnWestonAsOnX11() throws {
+        let x11 = try RewrapSession()
+        let expected = try x11.settledFrame()
+        x11.close()
+        let weston = try WestonServer()
+        defer { weston.stop() }
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let stderr = try TemporaryFile(suffix: ".txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+        process.arguments = ["--trace", trace.path, "--geometry", "680x420"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        for (key, value) in weston.clientEnvironment { environment[key] = value }
+        process.environment = environment
+        process.standardError = try FileHandle(forWritingTo: stderr.url)
+        try process.run()
+        defer { stopProcess(process) }
+        var frames: [TraceFrame] = []
+        let deadline = Date().addingTimeInterval(10)
+        while frames.isEmpty, Date() < deadline, process.isRunning {
+            usleep(20_000)
+            frames = TraceFrame.parse((try? Data(contentsOf: trace.url)) ?? Data())
+        }
+        let frame = try XCTUnwrap(frames.first, "a frame on weston")
+        XCTAssertEqual(frame.window, expected.window)
+        XCTAssertEqual(frame.nodes.map(\.frame), expected.nodes.map(\.frame), "the same layout as on X11")
+        usleep(300_000)
+        XCTAssertTrue(process.isRunning)
+        XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8), "")
+    }
+}
+
+/// Faults no real compositor here can be made to commit: a keymap that does
+/// not compile, a configure to 100,000 px, a protocol error. The fake
+/// compositor (Sources/rewrap-fakecompositor) plants one each.
+final class WaylandFaultTests: XCTestCase {
+    private func run(_ fault: String) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile, stop: () -> Void) {
+        let runtime = NSTemporaryDirectory() + "rewrap-fake-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let compositor = Process()
+        compositor.executableURL = URL(fileURLWithPath: PackagePaths.fakeCompositorBinary)
+        compositor.arguments = ["fake", fault]
+        compositor.environment = ["XDG_RUNTIME_DIR": runtime]
+        let ready = Pipe()
+        compositor.standardOutput = ready
+        compositor.standardError = FileHandle.nullDevice
+        try compositor.run()
+        _ = ready.fileHandleForReading.availableData
+        let trace = try TemporaryFile(suffix: ".jsonl"), stderr = try TemporaryFile(suffix: ".txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+        process.arguments = ["--trace", trace.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        environment["XDG_RUNTIME_DIR"] = runtime
+        environment["WAYLAND_DISPLAY"] = "fake"
+        process.environment = environment
+        process.standardError = try FileHandle(forWritingTo: stderr.url)
+        try process.run()
+        return (process, trace, stderr, {
+            stopProcess(process)
+            stopProcess(compositor)
+            try? FileManager.default.removeItem(atPath: runtime)
+        })
+    }
+
+    private func frames(_ trace: TemporaryFile, timeout: Double = 10) -> [TraceFrame] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var frames: [TraceFrame] = []
+        while frames.isEmpty, Date() < deadline {
+            usleep(20_000)
+            frames = TraceFrame.parse((try? Data(contentsOf: trace.url)) ?? Data())
+        }
+        return frames
+    }
+
+    func testAKeymapThatDoesNotCompileIsRefusedInOneLine() throws {
+        let (process, trace, stderr, stop) = try run("bad-keymap")
+        defer { stop() }
+        XCTAssertFalse(frames(trace).isEmpty, "the window draws")
+        usleep(500_000)
+        XCTAssertTrue(process.isRunning, "the keyboard is ignored, the program goes on")
+        XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8),
+                       "rewrap: the compositor's keymap does not compile; the keyboard is ignored\n")
+    }
+
+    func testAHugeConfigureDrawsAClampedFrame() throws {
+        let (process, trace, stderr, stop) = try run("huge-configure")
+        defer { stop() }
+        XCTAssertEqual(frames(trace).first?.window, [8192, 300])
+        XCTAssertTrue(process.isRunning)
+        XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8),
+                       "rewrap: the compositor asked for a 100000 × 300 window; drawing it at 8192 × 300, the most this window draws\n")
+    }
+
+    func testAProtocolErrorEndsWithOneLine() throws {
+        let (process, _, stderr, stop) = try run("protocol-error")
+        defer { stop() }
+        XCTAssertTrue(waitForExit(process, timeout: 5))
+        XCTAssertEqual(process.terminationStatus, 1)
+        let lines = try String(contentsOf: stderr.url, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.hasPrefix("rewrap: the Wayland compositor reported protocol error 0 on wl_surface") == true
+                      && lines.first?.hasSuffix("the fake compositor's planted error") == true, "\(lines)")
+    }
+}
+
+/// The wheel and the touchpad through sway's seat: a wheel motion counts
+/// its clicks (axis_discrete, not also the axis value sent with it), a
+/// touchpad's motion its pixels.
+final class WaylandScrollTests: XCTestCase {
+    func testWheelClicksAndTouchpadPixelsScrollOnceEach() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway, arguments: ["--geometry", "340x240"])
+        defer { session.close() }
+        let start = try session.settledFrame()
+        XCTAssertEqual(start.scroll, [0, 0])
+        let inside = try session.outputPoint((170, 200))
+        var count = session.frames().count
+        // A click sends axis_discrete 1 and axis 15 px in one frame: one click's 48 px, as on X11.
+        try sway.point(["move"] + inside + ["wait", "100", "wheel", "1", "wait", "200"])
+        try session.waitUntil("the wheel's scroll") { try session.lastFrame().scroll[1] != 0 }
+        XCTAssertEqual(try session.settledFrame(after: count).scroll, [0, 48])
+        count = session.frames().count
+        try sway.point(["move"] + inside + ["wait", "100", "swipe", "30", "wait", "200"])
+        try session.waitUntil("the touchpad's scroll") { try session.lastFrame().scroll[1] != 48 }
+        XCTAssertEqual(try session.settledFrame(after: count).scroll, [0, 78], "30 px more, not a click")
+    }
+}

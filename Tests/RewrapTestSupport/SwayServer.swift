@@ -1,0 +1,162 @@
+import Foundation
+
+/// A private headless sway for one test class: its own runtime folder, run
+/// as `nobody` (sway refuses root), with no X server of its own and every
+/// window floating at the size it asks for. Stopped by its PID.
+///
+///     let sway = try SwayServer(width: 1280, height: 800)
+///     try sway.swaymsg(["output", "HEADLESS-1", "scale", "2"])
+public final class SwayServer: @unchecked Sendable {
+    /// The runtime folder clients find the compositor's socket in.
+    public let runtimeDirectory: String
+    /// The socket's name, for WAYLAND_DISPLAY.
+    public private(set) var socket = ""
+    private let process: Process
+    private let log: String
+    /// The output's size in logical pixels, as the config sets it.
+    public let outputSize: (width: Int, height: Int)
+
+    public init(width: Int = 1280, height: Int = 800, scale: Int = 1) throws {
+        outputSize = (width / scale, height / scale)
+        runtimeDirectory = NSTemporaryDirectory() + "rewrap-sway-\(UUID().uuidString)"
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: false,
+                                    attributes: [.posixPermissions: 0o700])
+        guard chown(runtimeDirectory, 65534, 65534) == 0 else { throw TestFailure("cannot give \(runtimeDirectory) to nobody") }
+        let config = runtimeDirectory + "/config"
+        let text = """
+            xwayland disable
+            output HEADLESS-1 resolution \(width)x\(height) scale \(scale)
+            default_border none
+            default_floating_border none
+            for_window [app_id=".*"] floating enable
+            """
+        guard manager.createFile(atPath: config, contents: Data(text.utf8), attributes: [.posixPermissions: 0o644]) else {
+            throw TestFailure("cannot write \(config)")
+        }
+        log = runtimeDirectory + "/sway.log"
+        manager.createFile(atPath: log, contents: nil)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--pdeathsig", "TERM", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                             "/usr/bin/sway", "-c", config]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        environment["WLR_BACKENDS"] = "headless"
+        environment["WLR_RENDERER"] = "pixman"
+        environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        environment.removeValue(forKey: "DISPLAY")
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try process.run()
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline, process.isRunning {
+            let names = (try? manager.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+            if let name = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
+               names.contains(where: { $0.hasPrefix("sway-ipc.") }) {
+                socket = name
+                break
+            }
+            usleep(20_000)
+        }
+        guard !socket.isEmpty else {
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            stop()
+            throw TestFailure("sway did not start: \(output.suffix(600))")
+        }
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+
+    /// What a client needs to reach this compositor; DISPLAY is left out.
+    public var clientEnvironment: [String: String] {
+        ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socket]
+    }
+
+    private var ipcSocket: String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+        return runtimeDirectory + "/" + (names.first { $0.hasPrefix("sway-ipc.") } ?? "")
+    }
+
+    @discardableResult
+    public func swaymsg(_ arguments: [String]) throws -> String {
+        let result = try runCommand(["/usr/bin/swaymsg", "-s", ipcSocket] + arguments)
+        guard result.status == 0 else { throw TestFailure("swaymsg \(arguments): \(result.stderr)\(result.stdout)") }
+        return result.stdout
+    }
+
+    /// The rectangle sway gives the window of process `pid`, in logical pixels.
+    public func windowRect(pid: Int32) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+        guard let rect = try windowNode(pid: pid)?["rect"] as? [String: Int] else { return nil }
+        return (rect["x"] ?? 0, rect["y"] ?? 0, rect["width"] ?? 0, rect["height"] ?? 0)
+    }
+
+    /// The node sway shows for `pid`, as get_tree gives it.
+    public func windowNode(pid: Int32) throws -> [String: Any]? {
+        let tree = try JSONSerialization.jsonObject(with: Data(try swaymsg(["-t", "get_tree"]).utf8))
+        func find(_ node: Any) -> [String: Any]? {
+            guard let node = node as? [String: Any] else { return nil }
+            if node["pid"] as? Int == Int(pid), node["app_id"] != nil { return node }
+            for key in ["nodes", "floating_nodes"] {
+                for child in node[key] as? [Any] ?? [] { if let found = find(child) { return found } }
+            }
+            return nil
+        }
+        return find(tree)
+    }
+
+    /// A screenshot of a rectangle in logical pixels; it comes out in output pixels.
+    public func capture(x: Int, y: Int, width: Int, height: Int, to path: String) throws {
+        let result = try runCommand(["/usr/bin/grim", "-g", "\(x),\(y) \(width)x\(height)", path], environment: clientEnvironment)
+        guard result.status == 0 else { throw TestFailure("grim: \(result.stderr)") }
+    }
+
+    /// Types through a virtual keyboard: `wtype` arguments, such as
+    /// `["-k", "Tab"]`. Pauses go before each key: the first keys are lost
+    /// while the compositor switches to wtype's keymap otherwise.
+    public func type(_ arguments: [String]) throws {
+        let result = try runCommand(["/usr/bin/wtype"] + arguments, environment: clientEnvironment)
+        guard result.status == 0 else { throw TestFailure("wtype: \(result.stderr)") }
+    }
+
+    /// Starts `wtype` without waiting for it, for a keyboard that must stay
+    /// on the seat while the test looks: the seat loses it when wtype ends.
+    public func startTyping(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/wtype")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in clientEnvironment { environment[key] = value }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Drives the seat's virtual pointer: `rewrap-wlhelper` commands, in
+    /// logical pixels of the output.
+    public func point(_ commands: [String]) throws {
+        let size = [String(outputSize.width), String(outputSize.height)]
+        let result = try runCommand([PackagePaths.waylandHelperBinary] + size + commands,
+                                    environment: clientEnvironment)
+        guard result.status == 0 else { throw TestFailure("rewrap-wlhelper: \(result.stderr)") }
+    }
+
+    public func stop() {
+        stopProcess(process)
+        try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
+
+    /// Kills the compositor as a crash would, for fault tests.
+    public func crash() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+    }
+}

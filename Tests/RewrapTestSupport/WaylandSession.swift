@@ -1,0 +1,129 @@
+import Foundation
+
+/// The real `rewrap` binary on a private sway, with DISPLAY unset, driven
+/// as a person would: keys through wtype, the pointer through the seat's
+/// virtual pointer, pixels through grim, geometry from `--trace`.
+///
+///     let session = try WaylandSession(sway: sway)
+///     try session.sway.type(["-k", "Tab"])
+public final class WaylandSession: @unchecked Sendable {
+    public let sway: SwayServer
+    public let process: Process
+    public let tracePath: String
+    public let stderrPath: String
+    private var parsedFrames: [TraceFrame] = []
+    private var parsedBytes: UInt64 = 0
+
+    public init(sway: SwayServer, arguments: [String] = [], environment: [String: String] = [:],
+                waitForWindow: Bool = true) throws {
+        self.sway = sway
+        let id = UUID().uuidString
+        tracePath = NSTemporaryDirectory() + "rewrap-wayland-trace-\(id).jsonl"
+        stderrPath = NSTemporaryDirectory() + "rewrap-wayland-stderr-\(id).txt"
+        guard FileManager.default.createFile(atPath: stderrPath, contents: nil) else { throw TestFailure("cannot create \(stderrPath)") }
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+        process.arguments = ["--trace", tracePath] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        env.removeValue(forKey: "REWRAP_PLATFORM")
+        for (key, value) in sway.clientEnvironment { env[key] = value }
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        if waitForWindow {
+            try waitUntil("the first frame") { !self.frames().isEmpty }
+            try waitUntil("sway to show the window") { try sway.windowRect(pid: self.process.processIdentifier) != nil }
+        }
+    }
+
+    deinit { close() }
+
+    public func close() {
+        stopProcess(process)
+        try? FileManager.default.removeItem(atPath: tracePath)
+        try? FileManager.default.removeItem(atPath: stderrPath)
+    }
+
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Every complete frame so far.
+    public func frames() -> [TraceFrame] {
+        guard let handle = FileHandle(forReadingAtPath: tracePath) else { return parsedFrames }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: parsedBytes)
+        let data = handle.readDataToEndOfFile()
+        guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return parsedFrames }
+        let complete = data[data.startIndex...lastNewline]
+        parsedBytes += UInt64(complete.count)
+        parsedFrames += TraceFrame.parse(complete)
+        return parsedFrames
+    }
+
+    public func lastFrame() throws -> TraceFrame {
+        guard let frame = frames().last else { throw TestFailure("no frame in the trace") }
+        return frame
+    }
+
+    public func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            if !process.isRunning { throw TestFailure("rewrap exited (\(process.terminationStatus)) waiting for \(what): \(stderr)") }
+            usleep(10_000)
+        }
+        throw TestFailure("timed out waiting for \(what)")
+    }
+
+    /// Waits for a frame drawn after the trace had `count` frames with nothing moving.
+    @discardableResult
+    public func settledFrame(after count: Int = 0, timeout: Double = 10) throws -> TraceFrame {
+        var result: TraceFrame?
+        try waitUntil("a settled frame") {
+            let all = frames()
+            guard all.count > count, let last = all.last, !last.animating else { return false }
+            result = last
+            return true
+        }
+        return result!
+    }
+
+    /// Where sway shows the window, in logical pixels.
+    public func windowRect() throws -> (x: Int, y: Int, width: Int, height: Int) {
+        guard let rect = try sway.windowRect(pid: process.processIdentifier) else { throw TestFailure("sway shows no window for rewrap") }
+        return rect
+    }
+
+    /// The window's pixels, through grim, at the output's scale.
+    public func capture(to path: String) throws {
+        let rect = try windowRect()
+        try sway.capture(x: rect.x, y: rect.y, width: rect.width, height: rect.height, to: path)
+    }
+
+    /// A point in window pixels as output coordinates for the virtual pointer.
+    public func outputPoint(_ point: (x: Int, y: Int), scale: Int = 1) throws -> [String] {
+        let rect = try windowRect()
+        return [String(rect.x + point.x / scale), String(rect.y + point.y / scale)]
+    }
+
+    public func waitForExit(timeout: Double) -> Int32? {
+        RewrapTestSupport.waitForExit(process, timeout: timeout) ? process.terminationStatus : nil
+    }
+}
+
+/// How many pixels differ between two images of the same size, as
+/// ImageMagick's `compare -metric AE` counts them, and of how many.
+public func differingPixels(_ first: String, _ second: String) throws -> (count: Int, total: Int) {
+    let result = try runCommand(["/usr/bin/compare", "-metric", "AE", first, second, "null:"])
+    // compare exits 1 when the images differ, 2 when it cannot compare them.
+    guard result.status != 2, let count = Double(result.stderr.split(separator: " ").first ?? "") else {
+        throw TestFailure("compare \(first) \(second): \(result.stderr)")
+    }
+    let size = try runCommand(["/usr/bin/identify", "-format", "%w %h", first])
+    let sides = size.stdout.split(separator: " ").compactMap { Int($0) }
+    guard sides.count == 2 else { throw TestFailure("identify \(first): \(size.stderr)") }
+    return (Int(count), sides[0] * sides[1])
+}
