@@ -7,9 +7,10 @@ import PackageDescription
 // RewrapX11Tests runs without a display. RewrapText shapes with HarfBuzz and
 // FriBidi. X11 lives only in RewrapX11, behind CX11, and Wayland only in
 // RewrapWayland, behind CWayland and the protocol glue that the WaylandScanner
-// plugin generates. libdbus lives only in RewrapBus (the accessibility bus and
-// the desktop portal share it), behind CDBus, which opens it with dlopen once a bus is
-// found, so a start without one loads neither libdbus nor libsystemd.
+// plugin generates. libdbus is opened with dlopen (CDBus) once a bus is
+// found, so a start without one loads neither libdbus nor libsystemd;
+// RewrapBus holds the messages and calls the accessibility bridge and the
+// desktop portal share.
 // Every C library is Debian's shared one, found through pkg-config.
 let package = Package(
     name: "Rewrap",

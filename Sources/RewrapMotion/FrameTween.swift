@@ -42,8 +42,8 @@ public struct FrameTween: Hashable, Sendable {
             return
         }
         guard abs(1 - p) > 1e-6 else {
-            // The curve stands at full progress before the end (at the peak
-            // of an overshoot, or flat near its end): no start
+            // The curve stands at full progress before the end (past 1 on an
+            // overshooting curve, or flat near its end): no start
             // frame can be rebased, so ease from here over the time that is left.
             self = FrameTween(from: shown, to: target, start: now, duration: end - now, curve: curve)
             return

@@ -11,6 +11,8 @@ public struct KeyStroke: Hashable, Sendable {
     public var keycode: UInt32
     public var modifiers: UInt32
     /// What the key typed, empty for keys that type nothing (Tab, Insert, F1).
+    /// The control characters Tab, Return and Escape give are no typed
+    /// text: screen readers name those keys by their keysym.
     public var text: String
     /// Milliseconds on the platform's clock; never 0, which screen readers read as "no time".
     public var time: UInt32
@@ -20,7 +22,7 @@ public struct KeyStroke: Hashable, Sendable {
         self.keysym = keysym
         self.keycode = keycode
         self.modifiers = modifiers
-        self.text = text
+        self.text = text.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } ? text : ""
         self.time = max(1, time)
     }
 }

@@ -103,7 +103,7 @@ final class Keyboard {
             }
         }
         let shift = xkb_state_mod_name_is_active(state, XKB_MOD_NAME_SHIFT, XKB_STATE_MODS_EFFECTIVE) > 0
-        let key = Self.key(keysym: keysym, text: text, shift: shift)
+        let key = Key(keysym: keysym, text: text, shift: shift)
         if let key, rate > 0, xkb_keymap_key_repeats(keymap, keycode) != 0 {
             repeating = (code, key, sent, now + Double(delay) / 1000)
         } else {
@@ -149,28 +149,5 @@ final class Keyboard {
         let count = buffer.withUnsafeMutableBufferPointer { Int(read($0.baseAddress, $0.count)) }
         guard count > 0 else { return "" }
         return String(decoding: buffer.prefix(min(count, 63)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The keys the demo answers to, as the X11 platform reads them.
-    static func key(keysym: xkb_keysym_t, text: String, shift: Bool) -> Key? {
-        switch Int32(bitPattern: keysym) {
-        case XKB_KEY_Tab: return shift ? .backTab : .tab
-        case XKB_KEY_ISO_Left_Tab: return .backTab
-        case XKB_KEY_Return, XKB_KEY_KP_Enter: return .returnKey
-        case XKB_KEY_space: return .space
-        case XKB_KEY_Escape: return .escape
-        case XKB_KEY_Up: return .up
-        case XKB_KEY_Down: return .down
-        case XKB_KEY_Home: return .home
-        case XKB_KEY_End: return .end
-        case XKB_KEY_Page_Up: return .pageUp
-        case XKB_KEY_Page_Down: return .pageDown
-        case XKB_KEY_Left: return .left
-        case XKB_KEY_Right: return .right
-        case XKB_KEY_F12: return .inspector
-        default:
-            guard text.count == 1, let character = text.first, character.isLetter || character.isNumber else { return nil }
-            return .character(character)
-        }
     }
 }

@@ -35,8 +35,9 @@ nonisolated(unsafe) var outputListener = wl_output_listener(
     description: { _, _, _ in })
 
 nonisolated(unsafe) var surfaceListener = wl_surface_listener(
-    enter: { data, _, output in WaylandPlatform.from(data).surfaceEntered(output!) },
-    leave: { data, _, output in WaylandPlatform.from(data).surfaceLeft(output!) })
+    // An output already gone arrives as nil.
+    enter: { data, _, output in if let output { WaylandPlatform.from(data).surfaceEntered(output) } },
+    leave: { data, _, output in if let output { WaylandPlatform.from(data).surfaceLeft(output) } })
 
 nonisolated(unsafe) var xdgSurfaceListener = xdg_surface_listener(
     configure: { data, _, serial in WaylandPlatform.from(data).surfaceConfigured(serial: serial) })

@@ -51,8 +51,6 @@ public final class ShmSurface: FrameSurface {
         self.glyphs = glyphs
     }
 
-    /// A new size draws into the buffers already made while they fit, as
-    /// the X11 back buffer keeps its pixmap.
     /// Draws text with another engine, as after a change of scale; its
     /// faces are numbered anew, so they come with a cache of their own.
     func setText(_ text: TextEngine, glyphs: GlyphCache) {
@@ -60,6 +58,8 @@ public final class ShmSurface: FrameSurface {
         self.glyphs = glyphs
     }
 
+    /// A new size draws into the buffers already made while they fit, as
+    /// the X11 back buffer keeps its pixmap.
     @discardableResult
     public func resize(width: Int, height: Int) -> Bool {
         let width = max(1, width), height = max(1, height)

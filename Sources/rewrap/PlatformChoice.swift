@@ -9,7 +9,8 @@ import RewrapX11
 
 /// The one place that names a platform: Wayland when a compositor is
 /// there (WAYLAND_DISPLAY, or the runtime folder's wayland-0), X11
-/// otherwise; `--platform` or REWRAP_PLATFORM decides instead.
+/// otherwise; `--platform` or REWRAP_PLATFORM decides instead, and
+/// `--display` asks for X11.
 enum PlatformChoice {
     static func open(_ options: AppOptions) throws -> any Platform {
         switch try requested(options) {
@@ -22,7 +23,8 @@ enum PlatformChoice {
                 throw CommandError(error.message, status: 1)
             }
         case nil:
-            guard compositorIsNamed else { return try x11(options) }
+            // An X display named on the command line asks for X11.
+            guard compositorIsNamed, options.display == nil else { return try x11(options) }
             let wayland: PlatformError
             do {
                 return try WaylandPlatform(display: nil)

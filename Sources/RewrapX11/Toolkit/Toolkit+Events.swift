@@ -64,35 +64,13 @@ extension Toolkit {
         return .keyReleased(Self.stroke(event, isPress: false, keysym: keysym, text: text))
     }
 
-    /// Only printable text counts as typed: XLookupString gives control
-    /// characters for Tab, Return and Escape, which screen readers name by keysym.
     static func stroke(_ event: XKeyEvent, isPress: Bool, keysym: KeySym, text: String) -> KeyStroke {
-        let typed = text.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } ? text : ""
-        return KeyStroke(isPress: isPress, keysym: UInt32(truncatingIfNeeded: keysym), keycode: event.keycode,
-                         modifiers: event.state, text: typed, time: UInt32(truncatingIfNeeded: event.time))
+        KeyStroke(isPress: isPress, keysym: UInt32(truncatingIfNeeded: keysym), keycode: event.keycode,
+                  modifiers: event.state, text: text, time: UInt32(truncatingIfNeeded: event.time))
     }
 
     static func key(keysym: KeySym, text: String, state: UInt32) -> Key? {
-        let shift = state & UInt32(ShiftMask) != 0
-        switch Int32(truncatingIfNeeded: keysym) {
-        case XK_Tab: return shift ? .backTab : .tab
-        case XK_ISO_Left_Tab: return .backTab
-        case XK_Return, XK_KP_Enter: return .returnKey
-        case XK_space: return .space
-        case XK_Escape: return .escape
-        case XK_Up: return .up
-        case XK_Down: return .down
-        case XK_Home: return .home
-        case XK_End: return .end
-        case XK_Page_Up: return .pageUp
-        case XK_Page_Down: return .pageDown
-        case XK_Left: return .left
-        case XK_Right: return .right
-        case XK_F12: return .inspector
-        default:
-            guard text.count == 1, let character = text.first, character.isLetter || character.isNumber else { return nil }
-            return .character(character)
-        }
+        Key(keysym: UInt32(truncatingIfNeeded: keysym), text: text, shift: state & UInt32(ShiftMask) != 0)
     }
 
     private static func lookUpWithoutInputMethod(_ event: inout XKeyEvent) -> (text: String, keysym: KeySym) {

@@ -15,7 +15,9 @@ extension Toolkit {
     /// Reads the settings again, after a manager started, changed them or
     /// went away, and watches whichever manager now owns them.
     func settingsChanged() -> PlatformEvent {
+        let xsettings: XSettings?
         (settingsOwner, xsettings) = Self.currentSettings(connection)
+        settings = Self.desktopSettings(xsettings, connection: connection, fontDefaults: settings.fontDefaults)
         watch(settingsOwner: settingsOwner)
         return .settingsChanged
     }
@@ -40,9 +42,9 @@ extension Toolkit {
 
     /// The settings as every platform states them: theme and motion from
     /// XSETTINGS, the scale from its `Xft/DPI` or else the `Xft.dpi` resource.
-    public var settings: DesktopSettings {
+    static func desktopSettings(_ xsettings: XSettings?, connection: XConnection, fontDefaults: [FontDefault]) -> DesktopSettings {
         DesktopSettings(themeName: xsettings?.themeName, animationsEnabled: xsettings?.animationsEnabled ?? true,
-                        scale: DesktopSettings.scale(dpi: xsettings?.dpi ?? Self.resourceDPI(connection)),
+                        scale: DesktopSettings.scale(dpi: xsettings?.dpi ?? resourceDPI(connection)),
                         fontDefaults: fontDefaults)
     }
 

@@ -23,12 +23,10 @@ public final class Toolkit {
     var mainWindow: Window = 0
     var mainBuffer: BackBuffer!
     var popup: (window: Window, buffer: BackBuffer)?
-    /// The desktop's XSETTINGS, or nil when no settings manager runs; kept
-    /// current as `.settingsChanged` events are translated.
-    var xsettings: XSettings?
-    /// What Xft finishes font patterns with, read once: the resources it
-    /// reads from were fetched with the connection.
-    let fontDefaults: [FontDefault]
+    /// The desktop's XSETTINGS and Xft's font defaults, kept current as
+    /// `.settingsChanged` events are translated. The font defaults are read
+    /// once: the resources they come from were fetched with the connection.
+    public internal(set) var settings: DesktopSettings
     /// The settings manager's window, watched for changes.
     var settingsOwner: Window
     /// A notice of new settings came in this batch of events; they are read
@@ -73,9 +71,11 @@ public final class Toolkit {
         connection = try XConnection(name: name)
         // Sent now, read once the settings' replies are in: no wait of its own.
         let workArea = WorkAreaQuery(connection)
+        let xsettings: XSettings?
         (settingsOwner, xsettings) = Self.currentSettings(connection)
         startWorkArea = workArea.workArea()
-        fontDefaults = Self.xftDefaults(display: connection.display, screen: connection.screen)
+        settings = Self.desktopSettings(xsettings, connection: connection,
+                                        fontDefaults: Self.xftDefaults(display: connection.display, screen: connection.screen))
         timer = try DeadlineTimer()
         glyphFonts = GlyphFonts(connection: connection)
     }
