@@ -34,6 +34,8 @@ let fontconfig = linkedIn(["fontconfig"]) + [.linkedLibrary("expat", .when(confi
 
 let package = Package(
     name: "Rewrap",
+    // Only for Fuzz/Package.swift, which builds the fuzz targets with libFuzzer.
+    products: [.library(name: "RewrapFuzzTargets", targets: ["RewrapFuzzTargets"])],
     targets: [
         .systemLibrary(
             name: "CText",
@@ -66,8 +68,14 @@ let package = Package(
         ]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper",
                           linkerSettings: xlib + linkedIn(["xcb-sync"])),
-        .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
+        .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine", "RewrapPanelFile"], path: "Sources/rewrap-bench"),
         .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene"], path: "Tests/RewrapTestSupport"),
+        // What each fuzz target checks of one input; `make fuzz` runs them under
+        // libFuzzer (Fuzz/Package.swift) and FuzzCorpusTests replays their corpora.
+        .target(name: "RewrapFuzzTargets", dependencies: [
+            "RewrapPanelFile", "RewrapText", "RewrapLayout", "RewrapScene", "RewrapX11", "RewrapAccessibility",
+            "RewrapCommandLine", "RewrapTestSupport",
+        ], path: "Fuzz/Targets"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapTestSupport"]),
@@ -80,5 +88,6 @@ let package = Package(
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapScene"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["RewrapFuzzTargets", "RewrapTestSupport"]),
     ]
 )

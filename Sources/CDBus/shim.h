@@ -74,6 +74,7 @@ typedef void (*DBusFreeFunction)(void *memory);
     F(DBusMessage *, dbus_message_new_method_return, (DBusMessage *method_call)) \
     F(DBusMessage *, dbus_message_new_error, (DBusMessage *reply_to, const char *error_name, const char *error_message)) \
     F(DBusMessage *, dbus_message_new_signal, (const char *path, const char *iface, const char *name)) \
+    F(DBusMessage *, dbus_message_demarshal, (const char *str, int len, DBusError *error)) \
     F(void, dbus_message_unref, (DBusMessage *message)) \
     F(int, dbus_message_get_type, (DBusMessage *message)) \
     F(const char *, dbus_message_get_path, (DBusMessage *message)) \
