@@ -26,7 +26,7 @@ REWRAP := $(RELEASE) --product rewrap
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
 
-.PHONY: deps run-deps build run test test-asan soak bench a11y-trees install uninstall deb clean
+.PHONY: deps run-deps build run test test-asan soak fuzz fuzz-corpus bench a11y-trees install uninstall deb clean
 
 # Installs those of the Debian packages $(1) that are missing, so a second
 # run does nothing.
@@ -81,6 +81,25 @@ soak: deps
 	SOAK_ACTIONS=1000 PANEL_FUZZ_CASES=10000 swift test --skip-build \
 		--filter 'SoakTests|testMutatedPanelsLoadOrFailCleanly|testDamagedPanelsExitOneWithOneLine'
 
+# libFuzzer over each input Rewrap does not control (Fuzz/, bench/README.md,
+# "Fuzzing"), FUZZ_SECONDS per target, built apart in Fuzz/.build. The
+# driver passes -sanitize=fuzzer only to the link: the coverage it needs
+# is asked for by name. `make test` replays the corpora without libFuzzer.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= panel-file xsettings dbus text desktop plan
+FUZZ_BUILD := swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address \
+	-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+
+fuzz: deps
+	$(FUZZ_BUILD)
+	scripts/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# Minimises each committed corpus (-merge=1) with what the last `make fuzz`
+# found and the seeds of Fuzz/seeds.py; inputs that once crashed stay.
+fuzz-corpus: deps
+	$(FUZZ_BUILD)
+	scripts/fuzz-corpus $(FUZZ_TARGETS)
+
 # Side by side with GTK4 (through Debian's python3-gi) and a C lower bound.
 BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0 valgrind
 
@@ -134,4 +153,4 @@ deb: $(if $(BINARY),,build)
 	scripts/build-deb $(or $(BINARY),.build/release/rewrap) $(VERSION) $(ID) out
 
 clean:
-	rm -rf .build out
+	rm -rf .build out Fuzz/.build

@@ -14,6 +14,8 @@ import PackageDescription
 // Every C library is Debian's shared one, found through pkg-config.
 let package = Package(
     name: "Rewrap",
+    // Only for Fuzz/Package.swift, which builds the fuzz targets with libFuzzer.
+    products: [.library(name: "RewrapFuzzTargets", targets: ["RewrapFuzzTargets"])],
     targets: [
         .systemLibrary(
             name: "CText",
@@ -69,9 +71,15 @@ let package = Package(
         .executableTarget(name: "rewrap-wlhelper", dependencies: ["CWayland", "CWaylandTestProtocols"], path: "Sources/rewrap-wlhelper"),
         .executableTarget(name: "rewrap-fakecompositor", dependencies: ["CWaylandServer"], path: "Sources/rewrap-fakecompositor",
                           plugins: ["WaylandScanner"]),
-        .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine"], path: "Sources/rewrap-bench"),
+        .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine", "RewrapPanelFile"], path: "Sources/rewrap-bench"),
         .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene", "RewrapText", "RewrapPlatform"],
                 path: "Tests/RewrapTestSupport"),
+        // What each fuzz target checks of one input; `make fuzz` runs them under
+        // libFuzzer (Fuzz/Package.swift) and FuzzCorpusTests replays their corpora.
+        .target(name: "RewrapFuzzTargets", dependencies: [
+            "RewrapPanelFile", "RewrapText", "RewrapLayout", "RewrapScene", "RewrapX11", "RewrapAccessibility", "RewrapBus",
+            "RewrapCommandLine", "RewrapTestSupport",
+        ], path: "Fuzz/Targets"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapScene", "RewrapTestSupport"]),
@@ -87,5 +95,6 @@ let package = Package(
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapScene"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["RewrapFuzzTargets", "RewrapTestSupport"]),
     ]
 )

@@ -91,14 +91,14 @@ typedef void (*DBusFreeFunction)(void *memory);
     F(dbus_bool_t, dbus_message_iter_append_basic, (DBusMessageIter *iter, int type, const void *value)) \
     F(dbus_bool_t, dbus_message_iter_open_container, (DBusMessageIter *iter, int type, const char *contained_signature, DBusMessageIter *sub)) \
     F(dbus_bool_t, dbus_message_iter_close_container, (DBusMessageIter *iter, DBusMessageIter *sub)) \
-    /* Added later, at the end, so objects built against the earlier list keep their offsets. */ \
     F(DBusDispatchStatus, dbus_connection_get_dispatch_status, (DBusConnection *connection)) \
     F(dbus_bool_t, dbus_connection_send_with_reply, (DBusConnection *connection, DBusMessage *message, DBusPendingCall **pending_return, int timeout_milliseconds)) \
     F(dbus_bool_t, dbus_connection_read_write_dispatch, (DBusConnection *connection, int timeout_milliseconds)) \
     F(dbus_bool_t, dbus_pending_call_get_completed, (DBusPendingCall *pending)) \
     F(DBusMessage *, dbus_pending_call_steal_reply, (DBusPendingCall *pending)) \
     F(void, dbus_pending_call_cancel, (DBusPendingCall *pending)) \
-    F(void, dbus_pending_call_unref, (DBusPendingCall *pending))
+    F(void, dbus_pending_call_unref, (DBusPendingCall *pending)) \
+    F(DBusMessage *, dbus_message_demarshal, (const char *str, int len, DBusError *error))
 
 #define REWRAP_DBUS_MEMBER(result, name, parameters) result (*name) parameters;
 

@@ -14,4 +14,26 @@ public struct WrappedLine: Hashable, Sendable {
         self.text = text
         self.levels = levels
     }
+
+    /// Equal only with the very same scalars. `String`'s own equality holds
+    /// for canonically equivalent text, "é" and "e\u{301}", which shapes into
+    /// other clusters and takes a level per scalar: a cache keyed by it drew
+    /// one with the other's glyphs.
+    public static func == (a: Self, b: Self) -> Bool {
+        a.text.utf8.elementsEqual(b.text.utf8) && a.levels == b.levels
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        text.hashScalars(into: &hasher)
+        hasher.combine(levels)
+    }
+}
+
+extension String {
+    /// Hashes the UTF-8 bytes, so that canonically equivalent strings,
+    /// which `==` takes as equal, hash apart (see `WrappedLine.==`).
+    public func hashScalars(into hasher: inout Hasher) {
+        var text = self
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 }

@@ -19,9 +19,20 @@ public final class LineBreaker {
     /// Headings and footers are few; a full cache means something unusual.
     private let capacity = 512
 
+    /// Keyed by the exact scalars, as `WrappedLine` is: canonically
+    /// equivalent paragraphs break into pieces of other lengths.
     private struct ParagraphKey: Hashable {
         var text: String
         var style: TextStyle
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.text.utf8.elementsEqual(b.text.utf8) && a.style == b.style
+        }
+
+        func hash(into hasher: inout Hasher) {
+            text.hashScalars(into: &hasher)
+            hasher.combine(style)
+        }
     }
 
     /// A paragraph's pieces, each with what joins it to the one before; the

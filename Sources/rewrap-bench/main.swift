@@ -3,6 +3,7 @@ import Glibc
 #endif
 import RewrapCommandLine
 import RewrapLayout
+import RewrapPanelFile
 
 // Median time to plan n items, for the flow layout and the chip row. Each
 // sample times enough repetitions to last about a millisecond, so tiny plans
@@ -67,4 +68,32 @@ for n in [1_000, 10_000, 100_000] {
     let tokens = ["flow", "--width", "640"] + (0..<n).map { "\(40 + $0 % 180)x28" }
     let time = measure(samples: 7) { ((try? PlanCommand.run(tokens)) ?? "").utf8.count }
     print("| \(n) | \(format(time, unit: 1e-3, "ms")) | \(format(time / Double(n), unit: 1e-9, "ns")) |")
+}
+
+// The panel-file reader on a megabyte: a panel of long chip titles, read
+// and checked whole, and one value nested a megabyte deep, which the
+// nesting bound refuses at its 65th level in one line.
+print("")
+print("| 1 MB panel file | parse (median) | result |")
+print("|---|---:|---|")
+var chips: [String] = []
+while chips.reduce(0, { $0 + $1.utf8.count + 2 }) < 1 << 20 - 200 {
+    chips += (chips.count..<chips.count + 1000).map { #"{"id": "chip-\#($0)", "title": "A long sample label, number \#($0), to fill a megabyte"}"# }
+}
+let chipCount = chips.count
+let large = #"{"title": "Rewrap", "menus": {"heading": "Layout options", "footer": "Choose.", "items": [{"id": "shape", "title": "Shape", "options": ["Circle", "Square"], "selected": "Circle"}]}, "chips": {"heading": "Labels", "footer": "Resize.", "items": ["#
+    + chips.joined(separator: ", ") + "]}}"
+let deep = String(repeating: "[", count: 1 << 20)
+for (name, text) in [("\(chipCount) chips, \(large.utf8.count) bytes", large), ("one array nested \(deep.utf8.count) deep", deep)] {
+    let bytes = Array(text.utf8)
+    var outcome = ""
+    let time = measure(samples: 7) {
+        do throws(PanelError) {
+            outcome = "\(try PanelLoader.parse(bytes, file: "bench.json", reserving: []).chips.items.count) chips read"
+        } catch {
+            outcome = error.message
+        }
+        return outcome.utf8.count
+    }
+    print("| \(name) | \(format(time, unit: 1e-3, "ms")) | \(outcome.split(separator: ": ").last ?? "") |")
 }

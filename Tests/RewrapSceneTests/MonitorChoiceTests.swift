@@ -12,6 +12,17 @@ final class MonitorChoiceTests: XCTestCase {
         Desktop(screen: Rect(x: 0, y: 0, width: 4480, height: 1440), monitors: [laptop, external])
     }
 
+    // MARK: - The monitor list
+
+    func testListedMonitorsPutThePrimaryFirstAndKeepTheirOrderOtherwise() {
+        let left = Rect(x: 0, y: 0, width: 1920, height: 1080), middle = Rect(x: 1920, y: 0, width: 2560, height: 1440)
+        let right = Rect(x: 4480, y: 0, width: 1080, height: 1920), empty = Rect(x: 0, y: 0, width: 0, height: 1080)
+        let monitors = Desktop.monitors(listed: [(left, false), (empty, false), (middle, true), (right, false)],
+                                        crtcs: [laptop, external], screen: Rect(x: 0, y: 0, width: 5560, height: 1920))
+        XCTAssertEqual(monitors.map(\.frame), [middle, left, right], "the primary, then the rest as listed, none of no size")
+        XCTAssertEqual(monitors.map(\.refreshRate), [144, 60, nil], "each its CRTC's rate; none where no CRTC shows it")
+    }
+
     // MARK: - Which monitor
 
     func testTheMonitorShowingMostOfAWindowDecides() {

@@ -12,6 +12,15 @@ final class LineBreakerTests: XCTestCase {
         breaker.wrap(text, width: characters * (style == .bold ? 8 : 7), style: style).lines.map(\.text)
     }
 
+    /// Found by fuzzing: a paragraph wrapped after a canonically equivalent
+    /// one came back as the other's lines, with other scalars.
+    func testCanonicallyEquivalentParagraphsWrapIntoTheirOwnScalars() {
+        let composed = "Caf\u{e9} cr\u{e8}me", decomposed = "Cafe\u{301} cre\u{300}me"
+        XCTAssertEqual(lines(composed, characters: 5), ["Caf\u{e9}", "cr\u{e8}me"])
+        let wrapped = lines(decomposed, characters: 5)
+        XCTAssertEqual(wrapped.map { Array($0.unicodeScalars) }, [Array("Cafe\u{301}".unicodeScalars), Array("cre\u{300}me".unicodeScalars)])
+    }
+
     func testShortTextStaysOnOneLine() {
         XCTAssertEqual(lines("Layout options", characters: 40), ["Layout options"])
     }

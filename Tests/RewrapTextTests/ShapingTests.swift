@@ -23,6 +23,16 @@ final class ShapingTests: XCTestCase {
         }
     }
 
+    /// Found by fuzzing: "é x" shaped after "e\u{301} x" came back with the
+    /// decomposed text's glyphs, a cluster past its own three scalars.
+    func testCanonicallyEquivalentTextIsShapedForItsOwnScalars() throws {
+        let engine = try engine()
+        _ = engine.line("e\u{301} x", style: .body)
+        let composed = engine.line("\u{e9} x", style: .body)
+        XCTAssertEqual(composed.runs.count, 1)
+        try assertShapedAsHarfBuzz(composed.runs[0], "\u{e9} x")
+    }
+
     func testArabicLettersJoin() throws {
         let text = "مرحبا بالعالم"
         let shaped = try engine(.rightToLeft).line(text, style: .body)

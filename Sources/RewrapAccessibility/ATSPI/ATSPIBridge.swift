@@ -75,6 +75,16 @@ public final class ATSPIBridge {
         }
     }
 
+    /// A bridge with no bus, answering from `tree`: what it sends is only
+    /// counted, so tests and fuzzing can hand it messages made from bytes.
+    init(library: DBusLibrary, uniqueName: String, tree: AccessibleTree) {
+        self.library = library
+        self.uniqueName = uniqueName
+        mainWindowOrigin = { (0, 0) }
+        published = tree
+        settled = tree
+    }
+
     deinit {
         disconnect()
     }
@@ -158,9 +168,13 @@ public final class ATSPIBridge {
         ATSPIReference(bus: uniqueName, path: objects.path(of: key))
     }
 
+    /// Messages let go unsent because there was no bus.
+    private(set) var unsent = 0
+
     /// Sends `message` and lets it go.
     func send(_ message: OpaquePointer) {
         guard let connection else {
+            unsent += 1
             library.api.dbus_message_unref(message)
             return
         }

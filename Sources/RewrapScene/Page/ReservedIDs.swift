@@ -23,4 +23,9 @@ extension PanelLoader {
     public static func load(path: String) throws(PanelError) -> Panel {
         try load(path: path, reserving: Scene.reservedIDs)
     }
+
+    /// The panel in `bytes`, with the scene's own ids reserved.
+    public static func parse(_ bytes: [UInt8], file: String) throws(PanelError) -> Panel {
+        try parse(bytes, file: file, reserving: Scene.reservedIDs)
+    }
 }

@@ -89,6 +89,18 @@ public struct Desktop: Hashable, Sendable {
         return rate
     }
 
+    /// The monitors from RandR 1.5's list, primary first (it wins ties),
+    /// without those of no size; each takes the refresh rate of the CRTC
+    /// showing most of it, when one shows any of it.
+    public static func monitors(listed: [(frame: Rect, primary: Bool)], crtcs: [Monitor], screen: Rect) -> [Monitor] {
+        let shown = Desktop(screen: screen, monitors: crtcs)
+        return (listed.filter(\.primary) + listed.filter { !$0.primary }).compactMap { monitor in
+            guard monitor.frame.width > 0, monitor.frame.height > 0 else { return nil }
+            let crtc = shown.monitor(for: monitor.frame)
+            return Monitor(frame: monitor.frame, refreshRate: crtc.frame.overlaps(monitor.frame) ? crtc.refreshRate : nil)
+        }
+    }
+
     /// The current desktop's rectangle from `_NET_WORKAREA`'s cardinals
     /// (x, y, width, height for each desktop in turn); the first desktop's
     /// when `current` is unknown or out of range. Nil when the list is

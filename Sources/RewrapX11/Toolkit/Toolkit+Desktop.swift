@@ -88,16 +88,12 @@ extension Toolkit {
         if tracking.hasMonitorList {
             var count: Int32 = 0
             if let list = XRRGetMonitors(connection.display, connection.root, 1, &count) {
-                let infos = UnsafeBufferPointer(start: list, count: Int(max(0, count)))
-                // Primary first: it wins ties.
-                monitors = infos.sorted { $0.primary != 0 && $1.primary == 0 }.compactMap { info in
-                    guard info.width > 0, info.height > 0 else { return nil }
-                    let frame = Rect(x: Double(info.x), y: Double(info.y), width: Double(info.width), height: Double(info.height))
-                    // A monitor's rate is its CRTC's: the one showing most of it.
-                    let crtc = Desktop(screen: screen, monitors: crtcs).monitor(for: frame)
-                    return Monitor(frame: frame, refreshRate: crtc.frame.overlaps(frame) ? crtc.refreshRate : nil)
+                let listed = UnsafeBufferPointer(start: list, count: Int(max(0, count))).map { info in
+                    (frame: Rect(x: Double(info.x), y: Double(info.y), width: Double(info.width), height: Double(info.height)),
+                     primary: info.primary != 0)
                 }
                 XRRFreeMonitors(list)
+                monitors = Desktop.monitors(listed: listed, crtcs: crtcs, screen: screen)
             }
         }
         tracking.desktop = Desktop(screen: screen, monitors: monitors.isEmpty ? crtcs : monitors,

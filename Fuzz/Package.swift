@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The fuzz targets as libFuzzer executables: `make fuzz` builds them with
+// `--sanitize=fuzzer --sanitize=address` here, apart from the main build.
+// Each entry only hands libFuzzer's input to a FuzzTarget of the main
+// package's RewrapFuzzTargets; libFuzzer supplies `main`.
+let names = ["panel-file", "xsettings", "dbus", "text", "desktop", "plan"]
+
+let package = Package(
+    name: "RewrapFuzz",
+    dependencies: [.package(name: "Rewrap", path: "..")],
+    targets: names.map { name in
+        .executableTarget(name: "fuzz-\(name)", dependencies: [.product(name: "RewrapFuzzTargets", package: "Rewrap")],
+                          path: "Entries/\(name)")
+    }
+)
