@@ -8,7 +8,7 @@ PACKAGES := pkg-config libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev 
 	xvfb util-linux xdotool imagemagick librsvg2-bin x11-utils fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
 	openbox xsettingsd xtrace uim-xim locales python3 \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
-	gcc libstdc++-12-dev libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi
+	gcc libstdc++-12-dev libdbus-1-dev dbus-daemon dbus-bin at-spi2-core python3-pyatspi chromium
 # The release build is the toolchain's own, with the Swift runtime linked in
 # (Debian ships none) and Debian's shared libraries. No $ORIGIN run path:
 # the binary is installed to /usr/bin, no place to look for libraries.
@@ -18,7 +18,7 @@ REWRAP := $(RELEASE) --product rewrap
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
 
-.PHONY: deps build run test test-asan soak bench a11y-trees install uninstall deb clean
+.PHONY: deps build run test test-asan soak bench a11y-trees docs install uninstall deb clean
 
 # Installs those of the Debian packages $(1) that are missing, so a second
 # run does nothing.
@@ -52,6 +52,7 @@ run: build
 test: deps
 	swift build --build-tests
 	$(REWRAP)
+	scripts/build-docs
 	swift test
 
 # AddressSanitizer over the unit and end-to-end tests, in its own build folder;
@@ -62,6 +63,10 @@ test-asan: deps
 	REWRAP_BIN=$(CURDIR)/.build/asan/debug/rewrap REWRAP_SANITIZED=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp ASAN_OPTIONS=suppressions=$(CURDIR)/Tests/asan.supp \
 		swift test --skip-build --sanitize=address --scratch-path .build/asan
+
+# The DocC site (articles and API) in .build/docs; scripts/build-docs says how.
+docs: deps
+	scripts/build-docs
 
 # The long versions: 1,000 random actions and 10,000 damaged panels.
 soak: deps
