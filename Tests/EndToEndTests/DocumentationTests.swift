@@ -63,24 +63,44 @@ final class DocumentationTests: XCTestCase {
 
     /// Every page as Chromium rendered it, scripts run, and a screenshot of
     /// each, kept in .build/docs-screenshots to be looked at. One Chromium
-    /// run per page does both, once for the whole class: a run costs seconds.
+    /// run per page does both, once for the whole class, as many at once as
+    /// there are cores: a run costs seconds, most of them starting up.
     private static let rendered = Result<[String: String], any Error>(catching: {
         let base = try server.get().url
         try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
-        var pages: [String: String] = [:]
-        for page in ["documentation", "documentation/rewrap"] + articles.map({ "documentation/rewrap/\($0.page)" }) {
+        let pages = ["documentation", "documentation/rewrap"] + articles.map { "documentation/rewrap/\($0.page)" }
+        let results = RenderedPages()
+        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+            let page = pages[index]
             let shot = screenshots + "/" + page.replacingOccurrences(of: "/", with: "-") + ".png"
             try? FileManager.default.removeItem(atPath: shot)
             let profile = NSTemporaryDirectory() + "rewrap-chromium-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: profile) }
-            let result = try runCommand(["/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                                         "--user-data-dir=\(profile)", "--virtual-time-budget=10000", "--window-size=1200,1600",
-                                         "--screenshot=\(shot)", "--dump-dom", base + "/" + page], timeout: 90)
-            guard result.status == 0 else { throw TestFailure("chromium \(page) exited with \(result.status): \(result.stderr)") }
-            pages[page] = result.stdout
+            let result = Result {
+                try runCommand(["/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                "--user-data-dir=\(profile)", "--virtual-time-budget=10000", "--window-size=1200,1600",
+                                "--screenshot=\(shot)", "--dump-dom", base + "/" + page], timeout: 90)
+            }
+            results.set(page, result)
         }
-        return pages
+        return try results.pages.mapValues { result in
+            let run = try result.get()
+            guard run.status == 0 else { throw TestFailure("chromium exited with \(run.status): \(run.stderr)") }
+            return run.stdout
+        }
     })
+
+    /// What the Chromium runs gave, page by page, filled from several threads.
+    private final class RenderedPages: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var pages: [String: Result<CommandResult, any Error>] = [:]
+
+        func set(_ page: String, _ result: Result<CommandResult, any Error>) {
+            lock.lock()
+            pages[page] = result
+            lock.unlock()
+        }
+    }
 
     /// The page as Chromium rendered it.
     private func renderedDOM(_ path: String) throws -> String {
