@@ -28,6 +28,7 @@ public struct AppOptions {
                [--theme light|dark|auto] [--inspect] [--display NAME] [--frame-log FILE]
         """
 
+    /// The options `tokens` give, or a one-line error naming the bad token.
     public init(_ tokens: [String]) throws {
         var arguments = Arguments(tokens, context: "options")
         while let option = arguments.nextOption() {

@@ -43,6 +43,7 @@ public struct Metrics: Hashable, Sendable {
         min(max(scale, scales.lowerBound), scales.upperBound)
     }
 
+    /// Every length at `scale` times its size at 96 dpi, the scale clamped to what a screen can use.
     public init(scale: Double = 1) {
         let scale = Self.clamped(scale: scale)
         self.scale = scale
