@@ -201,6 +201,34 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    /// Every public type and function of the modules a reader learns from
+    /// opens with a summary, read from the symbol graphs `make docs` made.
+    func testEveryPublicTypeAndFunctionHasASummary() throws {
+        _ = try siteURL()
+        let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "associatedtype", "func", "func.op",
+                                  "method", "type.method", "init", "subscript", "type.subscript"]
+        let root = Self.site + "-work/symbols"
+        let modules = try FileManager.default.contentsOfDirectory(atPath: root)
+        XCTAssertEqual(Set(modules), ["RewrapLayout", "RewrapMotion", "RewrapPanelFile", "RewrapText", "RewrapScene", "RewrapPlatform", "RewrapApp"])
+        var checked = 0
+        for module in modules {
+            for file in try FileManager.default.contentsOfDirectory(atPath: root + "/" + module) {
+                let data = try Data(contentsOf: URL(fileURLWithPath: root + "/" + module + "/" + file))
+                let graph = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+                for symbol in graph["symbols"] as? [[String: Any]] ?? [] {
+                    let kind = ((symbol["kind"] as? [String: Any])?["identifier"] as? String ?? "").replacingOccurrences(of: "swift.", with: "")
+                    guard kinds.contains(kind) else { continue }
+                    checked += 1
+                    let lines = ((symbol["docComment"] as? [String: Any])?["lines"] as? [[String: Any]]) ?? []
+                    let summary = lines.first.flatMap { $0["text"] as? String } ?? ""
+                    let name = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
+                    XCTAssertFalse(summary.trimmingCharacters(in: .whitespaces).isEmpty, "\(module).\(name) (\(kind)) has no summary line")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 250, "the modules' public types and functions")
+    }
+
     // MARK: - What the articles show cannot drift
 
     /// Each Swift listing is the sources' own text, perhaps less indented.
