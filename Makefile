@@ -16,7 +16,7 @@ TEST_PACKAGES := libharfbuzz-bin util-linux librsvg2-bin x11-utils \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
 	dbus-daemon dbus-bin at-spi2-core python3-pyatspi \
 	orca speech-dispatcher python3-pyqt6 qt6-qpa-plugins \
-	sway grim wtype python3-gi gir1.2-glib-2.0
+	sway grim wtype python3-gi gir1.2-glib-2.0 chromium
 # The release build is the toolchain's own, with the Swift runtime linked in
 # (Debian ships none) and Debian's shared libraries. No $ORIGIN run path:
 # the binary is installed to /usr/bin, no place to look for libraries.
@@ -26,7 +26,7 @@ REWRAP := $(RELEASE) --product rewrap
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
 
-.PHONY: deps run-deps build run test test-asan soak fuzz fuzz-corpus bench a11y-trees install uninstall deb clean
+.PHONY: deps run-deps build run test test-asan soak fuzz fuzz-corpus bench a11y-trees docs install uninstall deb clean
 
 # Installs those of the Debian packages $(1) that are missing, so a second
 # run does nothing.
@@ -64,6 +64,7 @@ run: build
 test: deps
 	swift build --build-tests
 	$(REWRAP)
+	scripts/build-docs
 	swift test
 
 # AddressSanitizer over the unit and end-to-end tests, in its own build folder;
@@ -74,6 +75,10 @@ test-asan: deps
 	REWRAP_BIN=$(CURDIR)/.build/asan/debug/rewrap REWRAP_SANITIZED=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp ASAN_OPTIONS=suppressions=$(CURDIR)/Tests/asan.supp \
 		swift test --skip-build --sanitize=address --scratch-path .build/asan
+
+# The DocC site (articles and API) in .build/docs; scripts/build-docs says how.
+docs: deps
+	scripts/build-docs
 
 # The long versions: 1,000 random actions and 10,000 damaged panels.
 soak: deps

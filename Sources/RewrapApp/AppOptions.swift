@@ -39,6 +39,7 @@ public struct AppOptions {
                [--platform wayland|x11]
         """
 
+    /// The options `tokens` give, or a one-line error naming the bad token.
     public init(_ tokens: [String]) throws {
         var arguments = Arguments(tokens, context: "options")
         while let option = arguments.nextOption() {

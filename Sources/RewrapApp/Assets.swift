@@ -7,6 +7,7 @@ import RewrapScene
 /// runs from any directory: installed (`bin/../share/rewrap`) or built in the
 /// source tree (`.build/.../rewrap` under the checkout's `assets/`).
 public enum Assets {
+    /// The folder of the shipped assets: ../share/rewrap beside the binary, or the checkout's assets/; nil when neither holds the panel.
     public static func directory() -> String? {
         guard let executable = executablePath() else { return nil }
         var directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])

@@ -9,6 +9,7 @@ public struct Clock {
     /// Where this clock's zero lies on CLOCK_MONOTONIC.
     private let start: Double
 
+    /// A clock whose zero is now.
     public init() {
         let start = Clock.read(CLOCK_MONOTONIC)
         self.start = start

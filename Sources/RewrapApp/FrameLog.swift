@@ -13,6 +13,7 @@ public final class FrameLog {
     /// The engine whose shaping is counted.
     var text: TextEngine?
 
+    /// A log written to `path`.
     public init(path: String) throws {
         writer = try TraceWriter(path: path, kind: "frame log")
     }

@@ -24,6 +24,7 @@ public struct Launch {
 
     public static let appID = "io.github.rewrap.Rewrap"
 
+    /// The launch the command line `tokens` ask for, or a one-line error naming the bad token.
     public init(_ tokens: [String]) throws {
         options = try AppOptions(tokens)
         let locale = options.locale ?? Strings.locale { name in getenv(name).map { String(cString: $0) } } ?? "C"

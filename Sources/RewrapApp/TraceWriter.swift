@@ -19,6 +19,7 @@ public final class TraceWriter {
     /// The next frame's number in the trace.
     private var frame = 0
 
+    /// A writer to `path`, named `kind` in its messages; throws when the file cannot be opened.
     public init(path: String, kind: String = "trace") throws {
         guard let file = fopen(path, "w") else {
             throw CommandError("rewrap: cannot write \(kind) file \"\(path)\": \(String(cString: strerror(errno)))", status: 1)

@@ -6,6 +6,7 @@ public struct ChipRowItems: Hashable, Sendable {
     /// and so the width, depends on the count.
     public var badges: [Size]
 
+    /// The chips' sizes, and `badges[k - 1]` for k hidden chips.
     public init(chips: [Size], badges: [Size]) {
         self.chips = chips
         self.badges = badges

@@ -24,6 +24,7 @@ public struct ChipRowLayout: Layout, Sendable {
     public var spacing: Double
     public var direction: LayoutDirection
 
+    /// A chip row with `spacing` between every pair of neighbours, reading in `direction`.
     public init(spacing: Double = 8, direction: LayoutDirection = .leftToRight) {
         self.spacing = spacing
         self.direction = direction

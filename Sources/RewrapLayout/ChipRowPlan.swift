@@ -13,6 +13,7 @@ public struct ChipRowPlan: LayoutPlan, Sendable {
     public var badgeFrame: Rect?
     public var size: Size
 
+    /// A plan as `ChipRowLayout.plan(for:items:)` makes it; tests build expected plans with it.
     public init(available: Double?, candidateWidths: [Double], visible: Int, hidden: Int,
                 chipFrames: [Rect], badgeFrame: Rect?, size: Size) {
         self.available = available

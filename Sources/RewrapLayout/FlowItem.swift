@@ -5,11 +5,13 @@ public struct FlowItem: Hashable, Sendable {
     /// The gap this item asks for on each side; `nil` defers to the layout.
     public var preferredSpacing: Double?
 
+    /// An item of ideal size `size`, asking for `preferredSpacing` when given.
     public init(size: Size, preferredSpacing: Double? = nil) {
         self.size = size
         self.preferredSpacing = preferredSpacing
     }
 
+    /// An item `width` by `height`, asking for `preferredSpacing` when given.
     public init(width: Double, height: Double, preferredSpacing: Double? = nil) {
         self.init(size: Size(width: width, height: height), preferredSpacing: preferredSpacing)
     }

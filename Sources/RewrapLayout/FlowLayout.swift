@@ -21,6 +21,7 @@ public struct FlowLayout: Layout, Sendable {
     public var spacing: Spacing
     public var direction: LayoutDirection
 
+    /// A flow with `spacing` between items and rows, filling rows in `direction`.
     public init(spacing: Spacing = .constant(8), direction: LayoutDirection = .leftToRight) {
         self.spacing = spacing
         self.direction = direction

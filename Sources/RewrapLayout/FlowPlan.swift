@@ -11,6 +11,7 @@ public struct FlowPlan: LayoutPlan, Sendable {
     /// otherwise; the height is the bottom of the last row. Empty gives zero.
     public var size: Size
 
+    /// A plan as `FlowLayout.plan(for:items:)` makes it; tests build expected plans with it.
     public init(limit: Double?, rows: [FlowRow], frames: [Rect], size: Size) {
         self.limit = limit
         self.rows = rows

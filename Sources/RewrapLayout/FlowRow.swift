@@ -12,6 +12,7 @@ public struct FlowRow: Hashable, Sendable {
     /// The tallest item on the row.
     public var height: Double
 
+    /// The row holding `items`, its top at `minY`, `width` by `height`.
     public init(items: Range<Int>, minY: Double, width: Double, height: Double) {
         self.items = items
         self.minY = minY

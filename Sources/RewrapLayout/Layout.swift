@@ -8,7 +8,9 @@
 /// SwiftUI splits these into `sizeThatFits` and `placeSubviews`; here both
 /// read one plan, so the shared work is a value instead of a cache side channel.
 public protocol Layout {
+    /// What the layout places, measured: its items' sizes and preferences.
     associatedtype Items
+    /// The decisions one proposal leads to, read by sizing and placement alike.
     associatedtype Plan: LayoutPlan
 
     /// The single function that decides sizes and positions.

@@ -3,6 +3,7 @@ public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
+    /// The point `x` to the right of the origin and `y` below it.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y

@@ -11,6 +11,7 @@ public struct Proposal: Hashable, Sendable {
     public var width: Double?
     public var height: Double?
 
+    /// A proposal of `width`, and `height` when given; nil leaves either unspecified.
     public init(width: Double?, height: Double? = nil) {
         self.width = width
         self.height = height

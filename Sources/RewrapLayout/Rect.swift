@@ -3,11 +3,13 @@ public struct Rect: Hashable, Sendable {
     public var origin: Point
     public var size: Size
 
+    /// The rectangle with its top-left corner at `origin`, `size` big.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// The rectangle with its top-left corner at (`x`, `y`), `width` by `height`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
@@ -26,10 +28,12 @@ public struct Rect: Hashable, Sendable {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// True when `point` is inside: the left and top edges count, the right and bottom ones do not.
     public func contains(_ point: Point) -> Bool {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
+    /// The same rectangle moved `dx` right and `dy` down.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }

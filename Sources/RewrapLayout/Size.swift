@@ -3,6 +3,7 @@ public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double
 
+    /// A size `width` wide and `height` high.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height

@@ -4,6 +4,7 @@ public struct TextMetrics: Hashable, Sendable {
     public var ascent: Double
     public var descent: Double
 
+    /// A line `width` wide, reaching `ascent` above its baseline and `descent` below.
     public init(width: Double, ascent: Double, descent: Double) {
         self.width = width
         self.ascent = ascent

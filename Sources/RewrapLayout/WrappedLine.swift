@@ -10,6 +10,7 @@ public struct WrappedLine: Hashable, Sendable {
     /// One per Unicode scalar of `text`; nil when the line orders the same alone.
     public let levels: [UInt8]?
 
+    /// A line of `text`, with the levels its paragraph gave each scalar, or nil to order it alone.
     public init(_ text: String, levels: [UInt8]? = nil) {
         self.text = text
         self.levels = levels

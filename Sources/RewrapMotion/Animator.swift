@@ -27,6 +27,7 @@ public struct Animator<ID: Hashable> {
     /// How long a move takes, unless asked otherwise.
     public static var standardDuration: Double { 0.25 }
 
+    /// An animator whose moves last `duration` seconds along `curve`.
     public init(duration: Double = standardDuration, curve: CubicBezier = .easeInOut) {
         self.duration = duration
         self.curve = curve
@@ -39,11 +40,13 @@ public struct Animator<ID: Hashable> {
     /// When the last move in flight ends, if any.
     public var endTime: Double? { moves.values.map(\.end).max() }
 
+    /// Where the node is drawn at `now`: on its way, or at its target; nil for a node never given one.
     public func presentedFrame(of id: ID, at now: Double) -> Rect? {
         if let move = moves[id] { return move.value(at: now) }
         return targets[id]
     }
 
+    /// Takes a new layout's targets at `now`: moves start, carry on or end as `mode` says.
     public mutating func update(targets newTargets: [ID: Rect], at now: Double, animate mode: Mode) {
         // A resize at rest has no move to carry on: the new targets are all there is.
         if mode == .retargetInFlight && moves.isEmpty {

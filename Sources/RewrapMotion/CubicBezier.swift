@@ -20,6 +20,7 @@ public struct CubicBezier: Hashable, Sendable {
         self.y2 = y2
     }
 
+    /// How far along the move is, 0 to 1, when `fraction` of its time has passed.
     public func progress(at fraction: Double) -> Double {
         if fraction <= 0 { return 0 }
         if fraction >= 1 { return 1 }

@@ -19,10 +19,12 @@ public struct FramePacer: Sendable {
     /// A timer may wake this much early through rounding to its own units.
     public static let tolerance = 0.000_02
 
+    /// A pacer drawing a frame every `interval` seconds.
     public init(interval: Double) {
         self.interval = interval
     }
 
+    /// A move begins at `now`: its first frame is due at once.
     public mutating func start(at now: Double) {
         deadline = now
     }

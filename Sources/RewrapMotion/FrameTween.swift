@@ -9,6 +9,7 @@ public struct FrameTween: Hashable, Sendable {
     public var duration: Double
     public var curve: CubicBezier
 
+    /// A move from `from` to `to`, starting at `start` and lasting `duration` seconds along `curve`.
     public init(from: Rect, to: Rect, start: Double, duration: Double, curve: CubicBezier) {
         self.from = from
         self.to = to
@@ -19,15 +20,18 @@ public struct FrameTween: Hashable, Sendable {
 
     public var end: Double { start + duration }
 
+    /// The curve's progress, 0 to 1, at `now`.
     public func progress(at now: Double) -> Double {
         guard duration > 0 else { return 1 }
         return curve.progress(at: (now - start) / duration)
     }
 
+    /// The frame shown at `now`: exactly `to` once the move has ended.
     public func value(at now: Double) -> Rect {
         now >= end ? to : Self.interpolate(from, to, progress(at: now))
     }
 
+    /// True once `now` has reached the move's end.
     public func isFinished(at now: Double) -> Bool { now >= end }
 
     /// Aims the move at a new target without a jump: the start frame is

@@ -20,6 +20,7 @@ public struct DesktopSettings: Equatable, Sendable {
     /// the desktop.
     public var fontDefaults: [FontDefault]
 
+    /// Settings as a desktop reports them; the defaults are a desktop that says nothing.
     public init(themeName: String? = nil, prefersDark: Bool? = nil, animationsEnabled: Bool = true, scale: Double? = nil,
                 fontDefaults: [FontDefault] = []) {
         self.themeName = themeName

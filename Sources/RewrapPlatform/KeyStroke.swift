@@ -17,6 +17,7 @@ public struct KeyStroke: Hashable, Sendable {
     /// Milliseconds on the platform's clock; never 0, which screen readers read as "no time".
     public var time: UInt32
 
+    /// A key as sent; a time of 0 becomes 1.
     public init(isPress: Bool, keysym: UInt32, keycode: UInt32, modifiers: UInt32, text: String, time: UInt32) {
         self.isPress = isPress
         self.keysym = keysym

@@ -35,6 +35,7 @@ public struct WindowRequest {
     /// pixels row by row, for platforms that publish one.
     public var icon: (size: Int, draw: (Int) -> [UInt32])?
 
+    /// A window titled `title` for the app `appID`, drawn at `scale`, sized and placed when given.
     public init(title: String, appID: String, scale: Double, width: Int? = nil, height: Int? = nil, x: Int? = nil, y: Int? = nil,
                 icon: (size: Int, draw: (Int) -> [UInt32])? = nil) {
         self.title = title
@@ -59,6 +60,7 @@ public struct PopupRequest {
     public var gap: Double
     public var edge: HorizontalEdge
 
+    /// A popup showing `plan`, `gap` below `anchor`, lined up with its `edge`.
     public init(plan: PopupPlan, anchor: PixelRect, gap: Double, edge: HorizontalEdge) {
         self.plan = plan
         self.anchor = anchor
@@ -93,6 +95,7 @@ public protocol Platform: AnyObject {
     func openPopup(_ request: PopupRequest) -> PopupPlacement?
     /// The open popup's surface, once it has a size.
     var popupSurface: (any FrameSurface)? { get }
+    /// Closes the open popup, if any.
     func closePopup()
 
     /// Every event already queued, translated; never blocks.
@@ -126,6 +129,7 @@ public protocol Platform: AnyObject {
 public struct PlatformError: Error {
     public var message: String
 
+    /// An error the user reads as `message`.
     public init(_ message: String) {
         self.message = message
     }

@@ -3,6 +3,7 @@ import CText
 /// One fontconfig property and its value, such as `hintstyle` = 3: how the
 /// desktop asks for fonts to be rendered.
 public struct FontDefault: Hashable, Sendable {
+    /// A fontconfig value of the kinds desktops set: a switch, a number or a name.
     public enum Value: Hashable, Sendable {
         case bool(Bool)
         case integer(Int32)
@@ -13,6 +14,7 @@ public struct FontDefault: Hashable, Sendable {
     public var property: String
     public var value: Value
 
+    /// The fontconfig `property` set to `value`.
     public init(_ property: String, _ value: Value) {
         self.property = property
         self.value = value

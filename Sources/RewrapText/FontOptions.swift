@@ -11,6 +11,7 @@ public struct FontOptions {
     /// patterns it draws with: so measuring and drawing load glyphs alike.
     public var defaults: [FontDefault]
 
+    /// Fonts matching `pattern`, sized for `scale`, finished with the desktop's `defaults`.
     public init(pattern: String = "sans-serif", scale: Double = 1, defaults: [FontDefault] = []) {
         self.pattern = pattern
         self.scale = scale

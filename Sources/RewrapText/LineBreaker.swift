@@ -63,10 +63,12 @@ public final class LineBreaker {
         var isMeasured: Bool { widths.count == pieces.count }
     }
 
+    /// A breaker that measures pieces with `measurer`.
     public init(measurer: any TextMeasurer) {
         self.measurer = measurer
     }
 
+    /// `text` in `style` as lines no wider than `width`, except a word that is wider alone.
     public func wrap(_ text: String, width: Double, style: TextStyle) -> WrappedText {
         let paragraph = self.paragraph(text, style: style)
         // Most paragraphs fit whole, so their pieces need no measuring.

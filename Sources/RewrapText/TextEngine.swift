@@ -28,6 +28,7 @@ public final class TextEngine: TextMeasurer {
         var style: TextStyle
     }
 
+    /// An engine with the fonts `options` ask for, ordering every line in `direction`.
     public init(options: FontOptions, direction: LayoutDirection) throws(TextEngineError) {
         fonts = try FontCollection(options: options)
         self.direction = direction
@@ -39,6 +40,7 @@ public final class TextEngine: TextMeasurer {
     /// A warning when the requested family was not installed.
     public var substitutionWarning: String? { fonts.substitutionWarning }
 
+    /// A label as one line, shaped, or as it was kept from the last time.
     public func line(_ text: String, style: TextStyle) -> ShapedLine {
         line(WrappedLine(text), style: style)
     }
@@ -74,6 +76,7 @@ public final class TextEngine: TextMeasurer {
         return shaped
     }
 
+    /// The shaped label's width, ascent and descent.
     public func measure(_ text: String, style: TextStyle) -> TextMetrics {
         metrics(of: line(text, style: style))
     }

@@ -3,6 +3,7 @@
 public struct TextEngineError: Error, Equatable {
     public var message: String
 
+    /// An error the user reads as `message`.
     public init(_ message: String) {
         self.message = message
     }

@@ -11,6 +11,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var path: String
     public var message: String
 
+    /// An error at `line` and `column`, inside the value at `path`.
     public init(line: Int, column: Int, path: String, message: String) {
         self.line = line
         self.column = column

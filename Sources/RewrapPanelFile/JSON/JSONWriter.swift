@@ -11,27 +11,32 @@ public struct JSONWriter {
     /// The next value or key opens its container, so no comma goes before it.
     private var opensContainer = true
 
+    /// An empty writer with room for `capacity` characters.
     public init(capacity: Int = 256) {
         text.reserveCapacity(capacity)
     }
 
+    /// Opens an object: `{`.
     public mutating func beginObject() {
         separate()
         text += "{"
         opensContainer = true
     }
 
+    /// Closes the innermost object: `}`.
     public mutating func endObject() {
         text += "}"
         opensContainer = false
     }
 
+    /// Opens an array: `[`.
     public mutating func beginArray() {
         separate()
         text += "["
         opensContainer = true
     }
 
+    /// Closes the innermost array: `]`.
     public mutating func endArray() {
         text += "]"
         opensContainer = false
@@ -45,6 +50,7 @@ public struct JSONWriter {
         opensContainer = true
     }
 
+    /// Writes `value` as a JSON string, escaped.
     public mutating func string(_ value: String) {
         separate()
         appendQuoted(value)
@@ -63,36 +69,43 @@ public struct JSONWriter {
         }
     }
 
+    /// Writes a whole number.
     public mutating func number(_ value: Int) {
         separate()
         text += String(value)
     }
 
+    /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
         text += value ? "true" : "false"
     }
 
+    /// Writes `null`.
     public mutating func null() {
         separate()
         text += "null"
     }
 
+    /// Writes the member `name` with a number.
     public mutating func member(_ name: String, _ value: Double) {
         key(name)
         number(value)
     }
 
+    /// Writes the member `name` with a whole number.
     public mutating func member(_ name: String, _ value: Int) {
         key(name)
         number(value)
     }
 
+    /// Writes the member `name` with `true` or `false`.
     public mutating func member(_ name: String, _ value: Bool) {
         key(name)
         bool(value)
     }
 
+    /// Writes the member `name` with a string.
     public mutating func member(_ name: String, _ value: String) {
         key(name)
         string(value)

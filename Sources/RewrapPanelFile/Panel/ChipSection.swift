@@ -5,6 +5,7 @@ public struct ChipSection: Equatable, Sendable {
     public var footer: String
     public var items: [ChipSpec]
 
+    /// The chip row's section: a heading, a footer and the chips in order.
     public init(heading: String, footer: String, items: [ChipSpec]) {
         self.heading = heading
         self.footer = footer

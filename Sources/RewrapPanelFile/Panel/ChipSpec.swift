@@ -5,6 +5,7 @@ public struct ChipSpec: Equatable, Sendable {
     public var id: NodeID
     public var title: String
 
+    /// A chip with its id and the title it shows.
     public init(id: NodeID, title: String) {
         self.id = id
         self.title = title

@@ -8,6 +8,7 @@ public struct DropdownSpec: Equatable, Sendable {
     /// The option chosen when the window opens.
     public var selected: String
 
+    /// A dropdown with its id, title, options and the option selected at start.
     public init(id: NodeID, title: String, options: [String], selected: String) {
         self.id = id
         self.title = title

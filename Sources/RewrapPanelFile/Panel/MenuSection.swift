@@ -5,6 +5,7 @@ public struct MenuSection: Equatable, Sendable {
     public var footer: String
     public var items: [DropdownSpec]
 
+    /// The dropdown panel's section: a heading, a footer and the dropdowns in order.
     public init(heading: String, footer: String, items: [DropdownSpec]) {
         self.heading = heading
         self.footer = footer

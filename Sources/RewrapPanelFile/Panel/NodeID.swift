@@ -11,6 +11,7 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible, E
     /// `rawValue`'s hash, taken once, as every layout pass looks nodes up by id.
     private let textHash: Int
 
+    /// The id spelled `rawValue`, as a panel file or the trace spells it.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
         var hasher = Hasher()

@@ -8,6 +8,7 @@ public struct Panel: Equatable, Sendable {
     public var menus: MenuSection
     public var chips: ChipSection
 
+    /// A panel titled `title`, with its dropdowns and its chips.
     public init(title: String, menus: MenuSection, chips: ChipSection) {
         self.title = title
         self.menus = menus

@@ -40,6 +40,7 @@ public struct PanelController: Sendable {
         focusVisible && windowFocused ? focus : nil
     }
 
+    /// Takes what the user did and returns what the app must do about it.
     public mutating func handle(_ input: Input, scene: Scene) -> [Effect] {
         switch input {
         case .resized(let size):

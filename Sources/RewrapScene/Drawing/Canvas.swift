@@ -21,10 +21,12 @@ extension Canvas {
         drawText(line.text, x: x, baseline: baseline, style: style, color: color, clip: clip)
     }
 
+    /// Draws one line of text, unclipped.
     public func drawText(_ text: String, x: Int, baseline: Int, style: TextStyle, color: Color) {
         drawText(text, x: x, baseline: baseline, style: style, color: color, clip: nil)
     }
 
+    /// Fills a rectangle; an empty one draws nothing.
     public func fillRect(x: Int, y: Int, width: Int, height: Int, color: Color) {
         guard width > 0, height > 0 else { return }
         fill(.rect(width: width, height: height), x: x, y: y, color: color)

@@ -5,6 +5,7 @@ public struct Color: Hashable, Sendable {
     public var blue: Double
     public var alpha: Double
 
+    /// A colour from channels between 0 and 1, opaque unless `alpha` says otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -18,6 +19,7 @@ public struct Color: Hashable, Sendable {
                   blue: Double(hex & 0xff) / 255, alpha: alpha)
     }
 
+    /// The same colour at opacity `alpha`.
     public func withAlpha(_ alpha: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }

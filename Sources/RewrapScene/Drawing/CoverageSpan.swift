@@ -9,6 +9,7 @@ public struct CoverageSpan: Hashable, Sendable {
     /// 0...1: how much of each pixel the shape covers.
     public var coverage: Double
 
+    /// A run `width` by `height` from (`x`, `y`), every pixel covered by `coverage`.
     public init(x: Int, y: Int, width: Int, height: Int, coverage: Double) {
         self.x = x
         self.y = y

@@ -13,6 +13,7 @@ public struct Inspector {
     private let breaker: LineBreaker
     public let palette: Palette
 
+    /// An inspector measuring its caption with `measurer`, in `palette`'s colours.
     public init(metrics: Metrics, measurer: any TextMeasurer, palette: Palette = .light) {
         self.metrics = metrics
         self.measurer = measurer
@@ -20,6 +21,7 @@ public struct Inspector {
         self.palette = palette
     }
 
+    /// Draws the scene's plans over a painted frame scrolled by `scroll`, with the caption along the bottom.
     public func paint(scene: Scene, breakpoints: Breakpoints, scroll: Point, viewport: Size, on canvas: Canvas) {
         let line = max(1, Int(metrics.scale.rounded()))
         let thickness = Double(line)

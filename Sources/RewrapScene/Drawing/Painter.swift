@@ -16,6 +16,7 @@ public struct Painter {
     /// Controls centre one line of body text; its metrics are fixed per font.
     private let bodyLine: TextMetrics
 
+    /// A painter at `metrics`' scale, measuring with `measurer`, in `palette`'s colours.
     public init(metrics: Metrics, measurer: any TextMeasurer, palette: Palette = .light) {
         self.metrics = metrics
         self.measurer = measurer
@@ -36,6 +37,7 @@ public struct Painter {
         /// The node whose popup is open, drawn as pressed.
         public var pressed: NodeID?
 
+        /// The moment to draw: the scene, where each node is shown, and who has focus, hover and a menu.
         public init(scene: Scene, presented: [PixelRect?], viewport: Size, scroll: Point,
                     focus: NodeID?, hovered: NodeID?, pressed: NodeID?) {
             self.scene = scene
@@ -48,6 +50,7 @@ public struct Painter {
         }
     }
 
+    /// Draws the whole window for `frame`: background, nodes at their presented frames, ring and scroll indicators.
     public func paint(_ frame: Frame, on canvas: Canvas) {
         canvas.clear(palette.background)
         let visible = Rect(origin: .zero, size: frame.viewport)

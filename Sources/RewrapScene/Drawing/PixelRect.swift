@@ -9,6 +9,7 @@ public struct PixelRect: Hashable, Sendable {
     public var width: Int
     public var height: Int
 
+    /// The pixels from (`x`, `y`), `width` by `height`.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -30,10 +31,12 @@ public struct PixelRect: Hashable, Sendable {
         width > 0 && height > 0 && rect.overlaps(other.rect)
     }
 
+    /// The smallest pixel rectangle that holds both.
     public func union(_ other: PixelRect) -> PixelRect {
         PixelRect(rect.union(other.rect))
     }
 
+    /// True when the pixel at (`px`, `py`) is inside.
     public func contains(x px: Int, y py: Int) -> Bool {
         rect.contains(Point(x: Double(px), y: Double(py)))
     }

@@ -6,6 +6,7 @@
 public enum ThemePreference: String, CaseIterable, Hashable, Sendable {
     case light, dark, auto
 
+    /// The theme to draw in, given the desktop's theme name when it names one.
     public func theme(desktopThemeName name: String?) -> Theme {
         switch self {
         case .light: return .light

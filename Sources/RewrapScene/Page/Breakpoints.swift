@@ -12,6 +12,7 @@ public struct Breakpoints: Equatable, Sendable {
     /// The narrowest window width above the current one that lays out differently.
     public var wider: Double?
 
+    /// The nearest widths around `windowWidth` at which `scene`'s layouts decide differently.
     public init(scene: Scene, metrics: Metrics, windowWidth: Double) {
         // The same layouts and proposal rule as the page, so the search cannot drift from it.
         let flow = PageLayout.panelLayout(metrics)

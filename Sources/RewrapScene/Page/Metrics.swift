@@ -50,6 +50,7 @@ public struct Metrics: Hashable, Sendable {
         Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
     }
 
+    /// Every length at `scale` times its size at 96 dpi, the scale clamped to what a screen can use.
     public init(scale: Double = 1) {
         let scale = Self.clamped(scale: scale)
         self.scale = scale

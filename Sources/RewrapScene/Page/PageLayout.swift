@@ -19,6 +19,7 @@ public struct PageLayout {
     private let breaker: LineBreaker
     private let measured = MeasuredItems()
 
+    /// A page measured with `measurer` at `metrics`' scale, in `strings`' language, reading in `direction`.
     public init(metrics: Metrics, strings: Strings, measurer: any TextMeasurer, direction: LayoutDirection = .leftToRight) {
         self.metrics = metrics
         self.strings = strings
@@ -48,6 +49,7 @@ public struct PageLayout {
         max(0, windowWidth - 2 * metrics.padding)
     }
 
+    /// The whole window's scene for `state` in a window `viewportWidth` wide.
     public func scene(for state: PanelState, viewportWidth: Double) -> Scene {
         let panel = state.panel
         let width = Self.contentWidth(forWindowWidth: viewportWidth, metrics)
@@ -124,6 +126,7 @@ public struct PageLayout {
                     height: (2 * metrics.dropdownPaddingY + text.height).rounded(.up))
     }
 
+    /// A chip's size: its padding around the title.
     public func chipSize(for title: String) -> Size {
         let text = measurer.measure(title, style: .body)
         return Size(width: (2 * metrics.chipPaddingX + text.width).rounded(.up),

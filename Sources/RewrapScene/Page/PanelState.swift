@@ -9,6 +9,7 @@ public struct PanelState: Equatable, Sendable {
     /// resize then lays out the same strings rather than new equal ones.
     public private(set) var labels: [String]
 
+    /// The panel with each dropdown at the option its file selects.
     public init(panel: Panel) {
         self.panel = panel
         var selections: [NodeID: String] = [:]
@@ -17,10 +18,12 @@ public struct PanelState: Equatable, Sendable {
         labels = panel.menus.items.map { Self.label(title: $0.title, selected: $0.selected) }
     }
 
+    /// The dropdown with this id; nil for a chip or an unknown id.
     public func dropdown(_ id: NodeID) -> DropdownSpec? {
         panel.menus.items.first { $0.id == id }
     }
 
+    /// The option the dropdown shows now.
     public func selection(of id: NodeID) -> String? {
         selections[id]
     }

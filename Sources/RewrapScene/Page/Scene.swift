@@ -20,6 +20,7 @@ public struct Scene: Equatable, Sendable {
     /// above stay in reading order, and `placed(_:)` turns them around.
     public var direction: LayoutDirection
 
+    /// A scene as `PageLayout.scene(for:viewportWidth:)` makes it; tests build scenes with it.
     public init(nodes: [SceneNode], contentSize: Size, proposedWidth: Double, panelItems: [FlowItem], panelPlan: FlowPlan,
                 panelOrigin: Point, chipItems: ChipRowItems, chipPlan: ChipRowPlan, chipOrigin: Point,
                 direction: LayoutDirection = .leftToRight) {
@@ -41,6 +42,7 @@ public struct Scene: Equatable, Sendable {
         direction.placed(rect, within: contentSize.width)
     }
 
+    /// The node with this id, if the scene shows it.
     public func node(_ id: NodeID) -> SceneNode? {
         nodes.first { $0.id == id }
     }

@@ -15,6 +15,7 @@ public struct SceneNode: Hashable, Sendable {
     /// The target frame: where the plan puts this node.
     public var frame: Rect
 
+    /// A node of text wrapped into `lines`.
     public init(id: NodeID, kind: NodeKind, text: String, lines: [WrappedLine], style: TextStyle, frame: Rect) {
         self.init(id: id, kind: kind, text: text, style: style, frame: frame)
         // One line that is the whole text is stored as none, so equal nodes compare equal.

@@ -14,6 +14,7 @@ public struct ScrollPosition: Hashable, Sendable {
     /// The largest offsets the content allows, as last clamped.
     private var limit: Point = .zero
 
+    /// At the start: the top, and the left or the right edge as `direction` reads.
     public init(direction: LayoutDirection = .leftToRight) {
         self.direction = direction
     }
@@ -23,6 +24,7 @@ public struct ScrollPosition: Hashable, Sendable {
         Point(x: direction == .leftToRight ? fromStart.x : limit.x - fromStart.x, y: fromStart.y)
     }
 
+    /// The farthest offset that still fills `viewport` with `content`.
     public static func maximum(content: Size, viewport: Size) -> Point {
         Point(x: max(0, content.width - viewport.width), y: max(0, content.height - viewport.height))
     }

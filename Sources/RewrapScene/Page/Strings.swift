@@ -3,6 +3,7 @@ import RewrapLayout
 /// The words the program itself says, in each shipped language. The panel
 /// file carries everything else.
 public struct Strings: Hashable, Sendable {
+    /// The languages the program speaks, by their language tags.
     public enum Language: String, CaseIterable, Sendable {
         case english = "en"
         case spanish = "es"
@@ -18,6 +19,7 @@ public struct Strings: Hashable, Sendable {
 
     public let language: Language
 
+    /// The program's own texts in `language`.
     public init(_ language: Language) {
         self.language = language
     }

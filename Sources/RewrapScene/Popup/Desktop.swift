@@ -22,6 +22,7 @@ public struct Desktop: Hashable, Sendable {
     /// Rates outside this range are taken as unknown rather than believed.
     public static let plausibleRefreshRates = 20.0...1000.0
 
+    /// The screen `screen`, its monitors and the work area a window manager reserves, when known.
     public init(screen: Rect, monitors: [Monitor] = [], workArea: Rect? = nil) {
         self.screen = screen
         self.monitors = monitors

@@ -25,6 +25,7 @@ public struct MenuScroll: Hashable, Sendable {
     public var canScrollDown: Bool { first + visible < count }
     public var shown: Range<Int> { first..<(first + visible) }
 
+    /// True while rows are hidden beyond `edge`.
     public func canScroll(towards edge: MenuEdge) -> Bool {
         edge == .top ? canScrollUp : canScrollDown
     }

@@ -8,6 +8,7 @@ public struct Monitor: Hashable, Sendable {
     /// Frames per second; nil when unknown.
     public var refreshRate: Double?
 
+    /// A monitor covering `frame` of the screen, refreshing at `refreshRate` when known.
     public init(frame: Rect, refreshRate: Double? = nil) {
         self.frame = frame
         self.refreshRate = refreshRate

@@ -7,6 +7,7 @@ public struct PopupEntry: Hashable, Sendable {
     /// The dropdown's current option carries a mark.
     public var isSelected: Bool
 
+    /// A row with its id and text, checked when `isSelected`.
     public init(id: NodeID, text: String, isSelected: Bool) {
         self.id = id
         self.text = text

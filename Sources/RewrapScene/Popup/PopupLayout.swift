@@ -9,6 +9,7 @@ import RewrapLayout
 public struct PopupLayout: Layout {
     public let metrics: Metrics
 
+    /// A menu layout at `metrics`' scale.
     public init(metrics: Metrics) {
         self.metrics = metrics
     }

@@ -13,6 +13,7 @@ public struct PopupMenu: Hashable, Sendable {
     /// The indicator under the pointer, scrolling the menu while it stays there.
     public var autoScroll: MenuEdge?
 
+    /// A menu hanging from `owner`, its highlight on row `highlighted` when given.
     public init(owner: NodeID, entries: [PopupEntry], highlighted: Int? = nil) {
         self.owner = owner
         self.entries = entries

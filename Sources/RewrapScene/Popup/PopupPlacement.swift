@@ -7,6 +7,7 @@ public struct PopupPlacement: Hashable, Sendable {
     /// Fewer than the menu's rows when it is cut to fit its area.
     public var visibleRows: Int
 
+    /// A popup put at `frame`, showing `visibleRows` rows.
     public init(frame: Rect, visibleRows: Int) {
         self.frame = frame
         self.visibleRows = visibleRows

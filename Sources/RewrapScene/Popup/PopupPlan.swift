@@ -13,6 +13,7 @@ public struct PopupPlan: LayoutPlan, Hashable, Sendable {
     /// The strip at each cut edge that holds a scroll indicator.
     public var indicatorHeight: Double
 
+    /// A plan as `PopupLayout` makes it; tests build expected plans with it.
     public init(size: Size, rows: [Rect], padding: Double = 0, indicatorHeight: Double = 0) {
         self.size = size
         self.rows = rows

@@ -3,6 +3,7 @@ import RewrapPanelFile
 
 /// One drawn frame, as a line of the `--trace` file (SPEC §6).
 public struct TraceRecord {
+    /// One node as the trace lists it.
     public struct Node {
         public var id: NodeID
         public var kind: NodeKind
@@ -13,6 +14,7 @@ public struct TraceRecord {
         /// The focus ring is drawn around it.
         public var ring: Bool
 
+        /// A node with its presented `frame` and planned `target`, in window pixels.
         public init(id: NodeID, kind: NodeKind, text: String, frame: PixelRect, target: PixelRect, focused: Bool, ring: Bool = false) {
             self.id = id
             self.kind = kind
@@ -24,6 +26,7 @@ public struct TraceRecord {
         }
     }
 
+    /// The open popup as the trace lists it.
     public struct Popup {
         public var menu: PopupMenu
         /// Root coordinates.
@@ -32,6 +35,7 @@ public struct TraceRecord {
         /// the screen has scrolled out of view.
         public var rows: [PixelRect?]
 
+        /// The popup showing `menu` at `frame`, with a frame for each row in view.
         public init(menu: PopupMenu, frame: PixelRect, rows: [PixelRect?]) {
             self.menu = menu
             self.frame = frame
@@ -47,6 +51,7 @@ public struct TraceRecord {
     public var nodes: [Node]
     public var popup: Popup?
 
+    /// A record of every field the trace writes.
     public init(frame: Int, time: Double, window: Size, animating: Bool, scroll: Point, nodes: [Node], popup: Popup?) {
         self.frame = frame
         self.time = time
