@@ -105,8 +105,9 @@ public final class ScreenReader: @unchecked Sendable {
         Array(spoken.dropFirst(mark))
     }
 
-    /// Waits until Orca has said nothing for `quiet` seconds, at most `timeout`.
-    public func waitForSilence(quiet: Double = 0.8, timeout: Double = 6) {
+    /// Waits until Orca has said nothing for `quiet` seconds, at most `timeout`;
+    /// on a loaded machine Orca can take most of a second to begin.
+    public func waitForSilence(quiet: Double = 1.2, timeout: Double = 8) {
         let deadline = Date().addingTimeInterval(timeout)
         var count = mark
         var since = Date()
