@@ -5,7 +5,7 @@ import Foundation
 ///
 ///     let session = try RewrapSession(arguments: ["--geometry", "480x420"])
 ///     try session.click(session.lastFrame().node("pattern")!.center)
-public final class RewrapSession: @unchecked Sendable {
+public final class RewrapSession: TracedSession, @unchecked Sendable {
     public let server: XvfbServer
     public let process: Process
     public let tracePath: String
@@ -94,36 +94,6 @@ public final class RewrapSession: @unchecked Sendable {
         var rules = LayoutRules(chipIDs: LayoutRules.shippedChipIDs, badgeCount: badgeCount)
         rules.learn(from: frames().map { $0.mirrored() })
         return rules.violations(in: frame.mirrored())
-    }
-
-    public func lastFrame() throws -> TraceFrame {
-        guard let frame = frames().last else { throw TestFailure("no frame in the trace") }
-        return frame
-    }
-
-    /// Polls until `condition` holds, failing after `timeout` seconds.
-    public func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return }
-            if !process.isRunning { throw TestFailure("rewrap exited (\(process.terminationStatus)) waiting for \(what): \(stderr)") }
-            usleep(10_000)
-        }
-        throw TestFailure("timed out waiting for \(what)")
-    }
-
-    /// Waits for a frame drawn after the trace had `count` frames and
-    /// nothing moving; returns the newest frame.
-    @discardableResult
-    public func settledFrame(after count: Int = 0, timeout: Double = 10) throws -> TraceFrame {
-        var result: TraceFrame?
-        try waitUntil("a settled frame") {
-            let all = frames()
-            guard all.count > count, let last = all.last, !last.animating else { return false }
-            result = last
-            return true
-        }
-        return result!
     }
 
     /// xdotool walks the window tree with no X error handler, so a window

@@ -6,7 +6,7 @@ import Foundation
 ///
 ///     let session = try WaylandSession(sway: sway)
 ///     try session.sway.type(["-k", "Tab"])
-public final class WaylandSession: @unchecked Sendable {
+public final class WaylandSession: TracedSession, @unchecked Sendable {
     public let sway: SwayServer
     public let process: Process
     public let tracePath: String
@@ -61,34 +61,6 @@ public final class WaylandSession: @unchecked Sendable {
         parsedBytes += UInt64(complete.count)
         parsedFrames += TraceFrame.parse(complete)
         return parsedFrames
-    }
-
-    public func lastFrame() throws -> TraceFrame {
-        guard let frame = frames().last else { throw TestFailure("no frame in the trace") }
-        return frame
-    }
-
-    public func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return }
-            if !process.isRunning { throw TestFailure("rewrap exited (\(process.terminationStatus)) waiting for \(what): \(stderr)") }
-            usleep(10_000)
-        }
-        throw TestFailure("timed out waiting for \(what)")
-    }
-
-    /// Waits for a frame drawn after the trace had `count` frames with nothing moving.
-    @discardableResult
-    public func settledFrame(after count: Int = 0, timeout: Double = 10) throws -> TraceFrame {
-        var result: TraceFrame?
-        try waitUntil("a settled frame") {
-            let all = frames()
-            guard all.count > count, let last = all.last, !last.animating else { return false }
-            result = last
-            return true
-        }
-        return result!
     }
 
     /// Where sway shows the window, in logical pixels.
