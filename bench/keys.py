@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -94,6 +95,8 @@ def main() -> int:
     parser.add_argument("--rewrap", default=str(REPO / ".build" / "release" / "rewrap"))
     parser.add_argument("--keys", type=int, default=40)
     args = parser.parse_args()
+    # A timeout's SIGTERM must still run the finally blocks that stop the servers.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory() as scratch:
         xvfb = Xvfb(Path(scratch) / "xvfb.log")
         env = dict(os.environ, DISPLAY=xvfb.display, DBUS_SESSION_BUS_ADDRESS="")

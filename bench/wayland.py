@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import random
 import re
 import shutil
@@ -180,6 +181,8 @@ def main() -> int:
     parser.add_argument("--storms", type=int, default=3)
     parser.add_argument("--seed", type=int, default=8)
     args = parser.parse_args()
+    # A timeout's SIGTERM must still run the finally blocks that stop the servers.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     become_subreaper()
     gtk_python = "/usr/bin/python3"
     if subprocess.run([gtk_python, "-c", GTK_PROBE], capture_output=True).returncode != 0:
