@@ -50,9 +50,17 @@ extension WaylandPlatform {
 
     func pointerEntered(_ surface: OpaquePointer?, serial: UInt32, x: wl_fixed_t, y: wl_fixed_t) {
         pointerSurface = surface
+        pointerEnterSerial = serial
         pointerPosition = (pixels(x), pixels(y))
-        if let cursor, let pointer { wl_pointer_set_cursor(pointer, serial, cursor.surface, cursor.hotspot.x, cursor.hotspot.y) }
+        showCursor()
         pointerMoved()
+    }
+
+    /// Sets the pointer's image while it is over one of our surfaces; the
+    /// compositor takes it only with the serial of the latest enter.
+    func showCursor() {
+        guard pointerSurface != nil, let cursor, let pointer else { return }
+        wl_pointer_set_cursor(pointer, pointerEnterSerial, cursor.surface, cursor.hotspot.x, cursor.hotspot.y)
     }
 
     func pointerLeft(_ surface: OpaquePointer?) {

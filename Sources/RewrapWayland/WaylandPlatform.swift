@@ -57,6 +57,7 @@ public final class WaylandPlatform {
     /// Made with the seat's keyboard, after the first frame.
     var keys: Keyboard?
     var pointerSurface: OpaquePointer?
+    var pointerEnterSerial: UInt32 = 0
     var pointerPosition = (x: 0.0, y: 0.0)
     var keyboardSurface: OpaquePointer?
     var reportedFocus = false
@@ -150,7 +151,9 @@ public final class WaylandPlatform {
             events.append(.popupDismissed)
         }
         if startupFinished, let compositor = globals.compositor, let shm = globals.shm {
+            // The old cursor's surface goes with it, so the pointer is given the new one.
             cursor = Cursor(compositor: compositor, shm: shm, scale: scale)
+            showCursor()
         }
         events.append(.settingsChanged)
         events.append(.configured(width: Int(logicalSize.width * scale), height: Int(logicalSize.height * scale)))
