@@ -63,21 +63,11 @@ public final class RewrapSession: TracedSession, @unchecked Sendable {
 
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-    private var parsedFrames: [TraceFrame] = []
-    private var parsedBytes: UInt64 = 0
+    private lazy var trace = TraceReader(path: tracePath)
 
-    /// Every complete frame so far; only lines written since the last call
-    /// are parsed, so polling stays cheap as the trace grows.
+    /// Every complete frame so far.
     public func frames() -> [TraceFrame] {
-        guard let handle = FileHandle(forReadingAtPath: tracePath) else { return parsedFrames }
-        defer { try? handle.close() }
-        try? handle.seek(toOffset: parsedBytes)
-        let data = handle.readDataToEndOfFile()
-        guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return parsedFrames }
-        let complete = data[data.startIndex...lastNewline]
-        parsedBytes += UInt64(complete.count)
-        parsedFrames += TraceFrame.parse(complete)
-        return parsedFrames
+        trace.read()
     }
 
     /// The layout rules, with every chip and badge width this session has shown.

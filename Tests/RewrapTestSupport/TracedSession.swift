@@ -39,3 +39,29 @@ extension TracedSession {
         return result!
     }
 }
+
+/// Reads a `--trace` file as it grows: only lines written since the last
+/// read are parsed, so polling stays cheap as the trace grows, and a
+/// half-written last line waits for the next read.
+public final class TraceReader: @unchecked Sendable {
+    public let path: String
+    private var frames: [TraceFrame] = []
+    private var parsedBytes: UInt64 = 0
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Every complete frame so far.
+    public func read() -> [TraceFrame] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return frames }
+        defer { try? handle.close() }
+        try? handle.seek(toOffset: parsedBytes)
+        let data = handle.readDataToEndOfFile()
+        guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return frames }
+        let complete = data[data.startIndex...lastNewline]
+        parsedBytes += UInt64(complete.count)
+        frames += TraceFrame.parse(complete)
+        return frames
+    }
+}

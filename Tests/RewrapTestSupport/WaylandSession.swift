@@ -11,8 +11,7 @@ public final class WaylandSession: TracedSession, @unchecked Sendable {
     public let process: Process
     public let tracePath: String
     public let stderrPath: String
-    private var parsedFrames: [TraceFrame] = []
-    private var parsedBytes: UInt64 = 0
+    private lazy var trace = TraceReader(path: tracePath)
 
     public init(sway: SwayServer, arguments: [String] = [], environment: [String: String] = [:],
                 waitForWindow: Bool = true) throws {
@@ -52,15 +51,7 @@ public final class WaylandSession: TracedSession, @unchecked Sendable {
 
     /// Every complete frame so far.
     public func frames() -> [TraceFrame] {
-        guard let handle = FileHandle(forReadingAtPath: tracePath) else { return parsedFrames }
-        defer { try? handle.close() }
-        try? handle.seek(toOffset: parsedBytes)
-        let data = handle.readDataToEndOfFile()
-        guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else { return parsedFrames }
-        let complete = data[data.startIndex...lastNewline]
-        parsedBytes += UInt64(complete.count)
-        parsedFrames += TraceFrame.parse(complete)
-        return parsedFrames
+        trace.read()
     }
 
     /// Where sway shows the window, in logical pixels.
