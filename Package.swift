@@ -33,8 +33,8 @@ let package = Package(
         .systemLibrary(
             name: "CWayland",
             path: "Sources/CWayland",
-            pkgConfig: "wayland-client wayland-cursor xkbcommon pixman-1",
-            providers: [.apt(["libwayland-dev", "libxkbcommon-dev", "libpixman-1-dev"])]
+            pkgConfig: "wayland-client wayland-cursor xkbcommon pixman-1 libdecor-0",
+            providers: [.apt(["libwayland-dev", "libxkbcommon-dev", "libpixman-1-dev", "libdecor-0-dev"])]
         ),
         // The protocol glue, generated at build time by wayland-scanner from
         // Debian's wayland-protocols (tools version 6.3's experimental C

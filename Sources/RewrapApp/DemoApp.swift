@@ -31,6 +31,7 @@ public final class DemoApp {
     /// Expose only needs a copy, not a repaint.
     private var bufferIsCurrent = false
     private var running = true
+    private var status: Int32 = 0
 
     /// The loop for a window open on `platform` at `scale`, with its text set by `text`.
     public init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
@@ -60,7 +61,7 @@ public final class DemoApp {
     /// Runs until the window is closed; returns the exit status.
     public func run() -> Int32 {
         while running { runPass() }
-        return 0
+        return status
     }
 
     /// One pass of the loop: events, then frames, then a sleep until the
@@ -132,6 +133,10 @@ public final class DemoApp {
             send(.windowFocusChanged(focused))
             if focused && accessibility.isJoined { send(.focusFirstControl) }
         case .closeRequested:
+            running = false
+        case .connectionLost(let line):
+            writeLine(line)
+            status = 1
             running = false
         case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDismissed,
              .popupPlaced:

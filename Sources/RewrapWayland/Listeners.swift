@@ -14,7 +14,7 @@ nonisolated(unsafe) var wmBaseListener = xdg_wm_base_listener(ping: { _, wmBase,
 
 nonisolated(unsafe) var seatListener = wl_seat_listener(
     capabilities: { data, _, capabilities in WaylandPlatform.from(data).seatCapabilities(capabilities) },
-    name: { _, _, _ in })
+    name: { data, _, name in WaylandPlatform.from(data).seatName = name.map { String(cString: $0) } })
 
 nonisolated(unsafe) var outputListener = wl_output_listener(
     geometry: { _, _, _, _, _, _, _, _, _, _ in },

@@ -68,7 +68,10 @@ extension WaylandPlatform {
         xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
         xdg_popup_add_listener(xdgPopup, &popupListener, userData)
         // The grab takes the serial of the press or key that opened the menu.
-        if let seat = globals.seat, inputSerial != 0 { xdg_popup_grab(xdgPopup, seat, inputSerial) }
+        if let seat = globals.seat, inputSerial != 0 {
+            xdg_popup_grab(xdgPopup, seat, inputSerial)
+            if let decorated, let seatName { libdecor_frame_popup_grab(decorated.frame, seatName) }
+        }
         if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, bufferScale) }
         wl_surface_commit(surface)
         self.popup = popup
@@ -89,6 +92,7 @@ extension WaylandPlatform {
 
     public func closePopup() {
         guard let popup else { return }
+        if let decorated, let seatName { libdecor_frame_popup_ungrab(decorated.frame, seatName) }
         // Our own surfaces hand the keyboard and pointer back without a
         // leave once the popup is gone; the window keeps its focus.
         if keyboardSurface == popup.surface { keyboardSurface = surface }

@@ -9,7 +9,8 @@ import Glibc
 #endif
 
 /// The main window: an xdg_toplevel, decorated by the compositor where it
-/// offers xdg-decoration, that answers each configure with a frame.
+/// offers xdg-decoration and by libdecor elsewhere, that answers each
+/// configure with a frame.
 extension WaylandPlatform {
     /// The largest buffer side drawn; a configure asking for more gets a clamped frame.
     static let largestSide: Int32 = 8192
@@ -22,27 +23,56 @@ extension WaylandPlatform {
         let surface = wl_compositor_create_surface(globals.compositor)!
         self.surface = surface
         wl_surface_add_listener(surface, &surfaceListener, userData)
+        let minimum = (logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
+                       logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
+        logicalSize = (logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
+                       logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
+        // Where the compositor draws no title bar, libdecor does, around the window.
+        if globals.decorations == nil && globals.offersSubsurfaces {
+            try decorate(surface, request, minimum: minimum)
+        } else {
+            makeToplevel(surface, request, minimum: minimum)
+        }
+        // Nothing may be drawn before the first configure.
+        while !isConfigured {
+            check(wl_display_dispatch(display))
+            if let failure { throw PlatformError(failure) }
+            if let failure = decorationFailure { throw PlatformError("rewrap: libdecor: \(failure)") }
+        }
+        mainSurface = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
+        mainSurface.commit = { [unowned self] buffer, damage in commitMain(buffer, damage: damage) }
+        mainSurface.resize(width: Int(logicalSize.width * bufferScale), height: Int(logicalSize.height * bufferScale))
+        return mainSurface
+    }
+
+    /// An xdg_toplevel of the platform's own, decorated by the compositor
+    /// through xdg-decoration where it offers that.
+    private func makeToplevel(_ surface: OpaquePointer, _ request: WindowRequest, minimum: (Int32, Int32)) {
         xdgSurface = xdg_wm_base_get_xdg_surface(globals.wmBase, surface)
         xdg_surface_add_listener(xdgSurface, &xdgSurfaceListener, userData)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         xdg_toplevel_add_listener(toplevel, &toplevelListener, userData)
         xdg_toplevel_set_title(toplevel, request.title)
         xdg_toplevel_set_app_id(toplevel, request.appID)
-        xdg_toplevel_set_min_size(toplevel, logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
-                                  logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
+        xdg_toplevel_set_min_size(toplevel, minimum.0, minimum.1)
         if let manager = globals.decorations {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
             zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
         }
-        logicalSize = (logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
-                       logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
         wl_surface_commit(surface)
-        // Nothing may be drawn before the first configure.
-        while !isConfigured { check(wl_display_dispatch(display)) }
-        mainSurface = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
-        mainSurface.commit = { [unowned self] buffer, damage in commitMain(buffer, damage: damage) }
-        mainSurface.resize(width: Int(logicalSize.width * bufferScale), height: Int(logicalSize.height * bufferScale))
-        return mainSurface
+    }
+
+    /// The toplevel as libdecor makes it, with its title bar and borders.
+    private func decorate(_ surface: OpaquePointer, _ request: WindowRequest, minimum: (Int32, Int32)) throws(PlatformError) {
+        guard let decorated = DecoratedFrame(display: display, surface: surface, platform: self) else {
+            throw PlatformError("rewrap: libdecor cannot decorate a window on this Wayland compositor")
+        }
+        self.decorated = decorated
+        libdecor_frame_set_title(decorated.frame, request.title)
+        libdecor_frame_set_app_id(decorated.frame, request.appID)
+        libdecor_frame_set_min_content_size(decorated.frame, minimum.0, minimum.1)
+        libdecor_frame_map(decorated.frame)
+        xdgSurface = decorated.xdgSurface
     }
 
     public func presentMainFrame() {
@@ -85,10 +115,37 @@ extension WaylandPlatform {
         configuredSize = (width, height)
     }
 
-    /// A configure is complete: the window takes the latest size, in
-    /// window pixels, clamped to what can be drawn; zero means "your choice".
-    func surfaceConfigured(serial: UInt32) {
+    /// libdecor's configure, which it acknowledges as the window answers it
+    /// with a content size; nil leaves the size to the window.
+    func decoratedConfigured(size: (width: Int32, height: Int32)?, configuration: OpaquePointer) {
+        configuredSize = size
+        takeConfiguredSize()
+        decorated?.commit(width: logicalSize.width, height: logicalSize.height, configuration: configuration)
+        surfaceConfigured(serial: nil)
+    }
+
+    /// A configure is complete: the window takes the latest size. `serial`
+    /// is acknowledged with the frame drawn for it; nil when it already was.
+    func surfaceConfigured(serial: UInt32?) {
         unackedSerial = serial
+        takeConfiguredSize()
+        guard isConfigured else {
+            isConfigured = true
+            return
+        }
+        let width = Int(logicalSize.width * bufferScale), height = Int(logicalSize.height * bufferScale)
+        if framePresented, width == mainSurface.width, height == mainSurface.height, let surface {
+            // Nothing to redraw, as when only the activated state changed.
+            if let serial, let xdgSurface { xdg_surface_ack_configure(xdgSurface, serial) }
+            unackedSerial = nil
+            wl_surface_commit(surface)
+        }
+        events.append(.configured(width: width, height: height))
+    }
+
+    /// The latest configure's size becomes the window's, in logical pixels,
+    /// clamped to what can be drawn; zero means "your choice".
+    private func takeConfiguredSize() {
         if let size = configuredSize {
             let largest = Self.largestSide / bufferScale
             if size.width > 0 { logicalSize.width = min(size.width, largest) }
@@ -99,18 +156,6 @@ extension WaylandPlatform {
             }
             configuredSize = nil
         }
-        guard isConfigured else {
-            isConfigured = true
-            return
-        }
-        let width = Int(logicalSize.width * bufferScale), height = Int(logicalSize.height * bufferScale)
-        if framePresented, width == mainSurface.width, height == mainSurface.height, let xdgSurface, let surface {
-            // Nothing to redraw, as when only the activated state changed.
-            xdg_surface_ack_configure(xdgSurface, serial)
-            unackedSerial = nil
-            wl_surface_commit(surface)
-        }
-        events.append(.configured(width: width, height: height))
     }
 
     func surfaceEntered(_ output: OpaquePointer) {

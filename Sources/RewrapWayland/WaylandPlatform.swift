@@ -31,6 +31,8 @@ public final class WaylandPlatform {
     var xdgSurface: OpaquePointer?
     var toplevel: OpaquePointer?
     var decoration: OpaquePointer?
+    /// libdecor's toplevel, where the compositor offers no xdg-decoration.
+    var decorated: DecoratedFrame?
     var mainSurface: ShmSurface!
     /// Window pixels per logical pixel.
     var bufferScale: Int32 = 1
@@ -61,6 +63,8 @@ public final class WaylandPlatform {
     var pointerPosition = (x: 0.0, y: 0.0)
     var keyboardSurface: OpaquePointer?
     var reportedFocus = false
+    /// libdecor keeps its decorations still during a popup's grab on the seat of this name.
+    var seatName: String?
     /// The serial of the latest press or key, for a popup's grab.
     var inputSerial: UInt32 = 0
     var scroll = ScrollFrame()
@@ -70,6 +74,8 @@ public final class WaylandPlatform {
     var offeredCapabilities: UInt32 = 0
     /// The desktop's look, from the portal on the session bus.
     var portal: PortalSettings?
+    /// Why the connection ended, once it has.
+    var failure: String?
 
     /// Connects to the compositor named by WAYLAND_DISPLAY (or `name`);
     /// one that lacks xdg_wm_base or wl_shm is refused.
@@ -161,21 +167,21 @@ public final class WaylandPlatform {
 
     // MARK: - The loop
 
-    /// Ends the program with one line when the connection has failed: the
-    /// compositor went away, or it found an error in what was sent.
+    /// Notes why the connection failed, once it has: the compositor went
+    /// away, or it found an error in what was sent. The app hears of it
+    /// through `.connectionLost`, and nothing more is read.
     func check(_ result: Int32) {
-        guard result < 0 else { return }
+        guard result < 0, failure == nil else { return }
         var interface: UnsafePointer<wl_interface>?
         var id: UInt32 = 0
         let code = wl_display_get_protocol_error(display, &interface, &id)
         if let interface, wl_display_get_error(display) == EPROTO {
             let logged = String(cString: rewrap_last_wayland_log()).split(separator: "\n").first.map(String.init) ?? ""
             let said = logged.isEmpty ? "" : ": " + logged
-            writeLine("rewrap: the Wayland compositor reported protocol error \(code) on \(String(cString: interface.pointee.name)) \(id)\(said)")
+            failure = "rewrap: the Wayland compositor reported protocol error \(code) on \(String(cString: interface.pointee.name)) \(id)\(said)"
         } else {
-            writeLine("rewrap: lost the connection to the Wayland compositor: \(String(cString: strerror(wl_display_get_error(display))))")
+            failure = "rewrap: lost the connection to the Wayland compositor: \(String(cString: strerror(wl_display_get_error(display))))"
         }
-        exit(1)
     }
 
     static func monotonicNow() -> Double {

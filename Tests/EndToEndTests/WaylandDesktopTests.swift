@@ -207,15 +207,11 @@ final class WaylandKeyboardTests: XCTestCase {
     }
 }
 
-/// Weston, a second compositor with other habits: no xdg-decoration, its
-/// own desktop shell placing the window.
+/// Weston, a second compositor with other habits: no xdg-decoration, so
+/// libdecor draws the title bar; its own desktop shell places the window.
 final class WestonTests: XCTestCase {
-    func testTheWindowDrawsOnWestonAsOnX11() throws {
-        let x11 = try RewrapSession()
-        let expected = try x11.settledFrame()
-        x11.close()
-        let weston = try WestonServer()
-        defer { weston.stop() }
+    /// Rewrap on `weston`, 680 × 420, with its trace and standard error.
+    private func start(on weston: WestonServer) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile) {
         let trace = try TemporaryFile(suffix: ".jsonl")
         let stderr = try TemporaryFile(suffix: ".txt")
         let process = Process()
@@ -227,17 +223,73 @@ final class WestonTests: XCTestCase {
         process.environment = environment
         process.standardError = try FileHandle(forWritingTo: stderr.url)
         try process.run()
-        defer { stopProcess(process) }
+        return (process, trace, stderr)
+    }
+
+    private func firstFrame(_ trace: TemporaryFile, of process: Process) -> TraceFrame? {
         var frames: [TraceFrame] = []
         let deadline = Date().addingTimeInterval(10)
         while frames.isEmpty, Date() < deadline, process.isRunning {
             usleep(20_000)
             frames = TraceFrame.parse((try? Data(contentsOf: trace.url)) ?? Data())
         }
-        let frame = try XCTUnwrap(frames.first, "a frame on weston")
+        return frames.first
+    }
+
+    func testTheWindowDrawsOnWestonAsOnX11() throws {
+        let x11 = try RewrapSession()
+        let expected = try x11.settledFrame()
+        x11.close()
+        let weston = try WestonServer()
+        defer { weston.stop() }
+        let (process, trace, stderr) = try start(on: weston)
+        defer { stopProcess(process) }
+        let frame = try XCTUnwrap(firstFrame(trace, of: process), "a frame on weston")
         XCTAssertEqual(frame.window, expected.window)
         XCTAssertEqual(frame.nodes.map(\.frame), expected.nodes.map(\.frame), "the same layout as on X11")
         usleep(300_000)
+        XCTAssertTrue(process.isRunning)
+        XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8), "")
+    }
+
+    /// Weston decorates no window, so libdecor draws a title bar above
+    /// Rewrap's surface; the surface's own pixels stay X11's.
+    func testLibdecorDrawsTheTitleBarAndTheWindowIsX11s() throws {
+        let folder = NSTemporaryDirectory() + "rewrap-libdecor-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let x11 = try RewrapSession(arguments: ["--geometry", "680x420+0+0"], server: server)
+        try x11.settledFrame()
+        try x11.capture(to: folder + "/x11.png")
+        x11.close()
+        let desktop = RGBImage.Pixel(red: 0x20, green: 0x40, blue: 0x60)
+        let weston = try WestonServer(desktopColor: "0xff204060")
+        defer { weston.stop() }
+        let (process, trace, stderr) = try start(on: weston)
+        defer { stopProcess(process) }
+        XCTAssertNotNil(firstFrame(trace, of: process), "a frame on weston")
+        // Weston shows the frame a moment after it is committed.
+        usleep(500_000)
+        try weston.screenshot(to: folder + "/weston.png")
+        let shot = try RGBImage(contentsOf: folder + "/weston.png"), window = try RGBImage(contentsOf: folder + "/x11.png")
+        let origin = try XCTUnwrap(shot.firstPlace(of: window.row(0)), "the window's top row on weston; screenshots in \(folder)")
+        try runCommand(["/usr/bin/convert", folder + "/weston.png", "-crop", "680x420+\(origin.x)+\(origin.y)", "+repage",
+                        folder + "/weston-window.png"])
+        XCTAssertEqual(try differingPixels(folder + "/x11.png", folder + "/weston-window.png").count, 0,
+                       "the window's pixels are X11's; screenshots in \(folder)")
+        // The title bar: a band of one colour just above the window, neither the desktop nor the window.
+        let column = origin.x + 8
+        let barColor = shot[column, origin.y - 1]
+        XCTAssertNotEqual(barColor, desktop, "something is drawn above the window; screenshots in \(folder)")
+        XCTAssertNotEqual(barColor, window[0, 0], "the bar is not the window's background")
+        var bar = 0
+        while origin.y - bar - 1 >= 0, shot[column, origin.y - bar - 1] == barColor { bar += 1 }
+        XCTAssertTrue((20...60).contains(bar), "a title bar \(bar) px tall above the window; screenshots in \(folder)")
+        let middle = origin.y - bar / 2
+        XCTAssertTrue((origin.x..<origin.x + 100).allSatisfy { shot[$0, middle] == barColor }, "one colour at its start")
+        let titleColors = Set((origin.x + 300..<origin.x + 380).map { shot[$0, middle].red })
+        XCTAssertGreaterThan(titleColors.count, 2, "the title is written in its middle")
         XCTAssertTrue(process.isRunning)
         XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8), "")
     }
