@@ -89,3 +89,6 @@ nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
         WaylandPlatform.from(data).keys?.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
     },
     repeat_info: { data, _, rate, delay in WaylandPlatform.from(data).keys?.repeatInfo(rate: rate, delay: delay) })
+
+nonisolated(unsafe) var fractionalScaleListener = wp_fractional_scale_v1_listener(
+    preferred_scale: { data, _, scale120 in WaylandPlatform.from(data).preferredScale(scale120) })

@@ -10,6 +10,9 @@ struct WaylandGlobals {
     var seat: OpaquePointer?
     var decorations: OpaquePointer?
     var activation: OpaquePointer?
+    /// Both are needed to draw at a fractional scale.
+    var viewporter: OpaquePointer?
+    var fractionalScales: OpaquePointer?
     /// libdecor's plugin draws decorations on subsurfaces, and fails on a
     /// compositor that has none.
     var offersSubsurfaces = false
@@ -41,6 +44,9 @@ struct WaylandGlobals {
         case "xdg_wm_base": wmBase = bound(rewrap_xdg_wm_base_interface(), 3); return wmBase
         case "wl_seat": if seat == nil { seat = bound(rewrap_wl_seat_interface(), 8); return seat }; return nil
         case "zxdg_decoration_manager_v1": decorations = bound(rewrap_zxdg_decoration_manager_v1_interface(), 1); return nil
+        case "wp_viewporter": viewporter = bound(rewrap_wp_viewporter_interface(), 1); return nil
+        case "wp_fractional_scale_manager_v1":
+            fractionalScales = bound(rewrap_wp_fractional_scale_manager_v1_interface(), 1); return nil
         case "wl_subcompositor": offersSubsurfaces = true; return nil
         case "xdg_activation_v1": activation = bound(rewrap_xdg_activation_v1_interface(), 1); return nil
         case "wl_output":

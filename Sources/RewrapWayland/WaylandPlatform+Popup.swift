@@ -12,19 +12,26 @@ final class Popup {
     let xdgSurface: OpaquePointer
     let xdgPopup: OpaquePointer
     let buffer: ShmSurface
+    /// Shows a buffer drawn at a fractional scale at the popup's logical size.
+    let viewport: OpaquePointer?
     /// The rectangle of the latest configure, in window pixels.
     var configured: Rect?
     var unackedSerial: UInt32?
+    /// The logical size the popup is drawn for.
+    var logicalSize = (width: Int32(1), height: Int32(1))
 
-    init(request: PopupRequest, surface: OpaquePointer, xdgSurface: OpaquePointer, xdgPopup: OpaquePointer, buffer: ShmSurface) {
+    init(request: PopupRequest, surface: OpaquePointer, xdgSurface: OpaquePointer, xdgPopup: OpaquePointer, buffer: ShmSurface,
+         viewport: OpaquePointer?) {
         self.request = request
         self.surface = surface
         self.xdgSurface = xdgSurface
         self.xdgPopup = xdgPopup
         self.buffer = buffer
+        self.viewport = viewport
     }
 
     deinit {
+        if let viewport { wp_viewport_destroy(viewport) }
         xdg_popup_destroy(xdgPopup)
         xdg_surface_destroy(xdgSurface)
         wl_surface_destroy(surface)
@@ -38,8 +45,8 @@ extension WaylandPlatform {
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
         closePopup()
         guard let wmBase = globals.wmBase, let xdgSurface, let text else { return nil }
-        let scale = Double(bufferScale)
-        func logical(_ pixels: Double) -> Int32 { Int32((pixels / scale).rounded(.up)) }
+        let scale = self.scale
+        func logical(_ pixels: Double) -> Int32 { scale.logical(pixels, rounding: .up) }
         // Never taller than the output: a compositor that cannot resize a
         // popup (sway 1.7) then slides it into view, cut to whole rows.
         let room = Rect(x: 0, y: 0, width: .greatestFiniteMagnitude, height: outputHeight ?? .greatestFiniteMagnitude)
@@ -48,13 +55,13 @@ extension WaylandPlatform {
         defer { xdg_positioner_destroy(positioner) }
         xdg_positioner_set_size(positioner, max(1, logical(size.width)), max(1, logical(size.height)))
         let anchor = request.anchor
-        xdg_positioner_set_anchor_rect(positioner, Int32((Double(anchor.x) / scale).rounded(.down)),
-                                       Int32((Double(anchor.y) / scale).rounded(.down)),
+        xdg_positioner_set_anchor_rect(positioner, scale.logical(Double(anchor.x), rounding: .down),
+                                       scale.logical(Double(anchor.y), rounding: .down),
                                        max(1, logical(Double(anchor.width))), max(1, logical(Double(anchor.height))))
         let left = request.edge == .left
         xdg_positioner_set_anchor(positioner, (left ? XDG_POSITIONER_ANCHOR_BOTTOM_LEFT : XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT).rawValue)
         xdg_positioner_set_gravity(positioner, (left ? XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT : XDG_POSITIONER_GRAVITY_BOTTOM_LEFT).rawValue)
-        xdg_positioner_set_offset(positioner, 0, Int32((request.gap / scale).rounded()))
+        xdg_positioner_set_offset(positioner, 0, scale.logical(request.gap))
         xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_Y.rawValue
                                                  | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue
                                                  | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_Y.rawValue
@@ -63,7 +70,9 @@ extension WaylandPlatform {
         let popupXDGSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
         let xdgPopup = xdg_surface_get_popup(popupXDGSurface, xdgSurface, positioner)!
         let buffer = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
-        let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer)
+        let viewport = scale.isFractional ? globals.viewporter.map { wp_viewporter_get_viewport($0, surface)! } : nil
+        let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer,
+                          viewport: viewport)
         buffer.commit = { [unowned self, unowned popup] frame, damage in commitPopup(popup, frame, damage: damage) }
         xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
         xdg_popup_add_listener(xdgPopup, &popupListener, userData)
@@ -72,7 +81,7 @@ extension WaylandPlatform {
             xdg_popup_grab(xdgPopup, seat, inputSerial)
             if let decorated, let seatName { libdecor_frame_popup_grab(decorated.frame, seatName) }
         }
-        if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, bufferScale) }
+        if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, scale.bufferScale) }
         wl_surface_commit(surface)
         self.popup = popup
         return nil
@@ -81,7 +90,7 @@ extension WaylandPlatform {
     /// The tallest output the window is on, in window pixels; nil when unknown.
     private var outputHeight: Double? {
         let outputs = globals.outputs.values.filter { enteredOutputs.isEmpty || enteredOutputs.contains($0.proxy) }
-        let tallest = outputs.filter { $0.height > 0 }.map { Double($0.height) / Double($0.scale) * Double(bufferScale) }.max()
+        let tallest = outputs.filter { $0.height > 0 }.map { Double($0.height) / Double($0.scale) * scale.factor }.max()
         return tallest
     }
 
@@ -101,9 +110,9 @@ extension WaylandPlatform {
     }
 
     func popupConfigured(x: Int32, y: Int32, width: Int32, height: Int32) {
-        let scale = Double(bufferScale)
-        popup?.configured = Rect(x: Double(x) * scale, y: Double(y) * scale, width: Double(width) * scale,
-                                 height: Double(height) * scale)
+        let factor = scale.factor
+        popup?.configured = Rect(x: Double(x) * factor, y: Double(y) * factor, width: Double(width) * factor,
+                                 height: Double(height) * factor)
     }
 
     /// The compositor's answer is complete: the menu is cut to whole rows
@@ -114,8 +123,8 @@ extension WaylandPlatform {
         let request = popup.request
         let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: area, alignedTo: request.edge)
         // A buffer must be a whole number of logical pixels.
-        func whole(_ pixels: Double) -> Int { Int((pixels / Double(bufferScale)).rounded(.up)) * Int(bufferScale) }
-        popup.buffer.resize(width: whole(placement.frame.width), height: whole(placement.frame.height))
+        popup.logicalSize = (scale.logical(placement.frame.width, rounding: .up), scale.logical(placement.frame.height, rounding: .up))
+        popup.buffer.resize(width: scale.pixels(popup.logicalSize.width), height: scale.pixels(popup.logicalSize.height))
         events.append(.popupPlaced(placement))
     }
 
@@ -124,6 +133,7 @@ extension WaylandPlatform {
             xdg_surface_ack_configure(popup.xdgSurface, serial)
             popup.unackedSerial = nil
         }
+        if let viewport = popup.viewport { wp_viewport_set_destination(viewport, popup.logicalSize.width, popup.logicalSize.height) }
         wl_surface_attach(popup.surface, buffer.buffer, 0, 0)
         if let damage {
             wl_surface_damage_buffer(popup.surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))

@@ -18,11 +18,15 @@ extension WaylandPlatform {
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         self.text = text
         scrollStep = Metrics(scale: request.scale).scrollStep
-        let scale = Double(bufferScale)
-        func logical(_ pixels: Int) -> Int32 { Int32(max(1, (Double(pixels) / scale).rounded())) }
+        func logical(_ pixels: Int) -> Int32 { max(1, scale.logical(Double(pixels))) }
         let surface = wl_compositor_create_surface(globals.compositor)!
         self.surface = surface
         wl_surface_add_listener(surface, &surfaceListener, userData)
+        if let viewporter = globals.viewporter, let manager = globals.fractionalScales {
+            viewport = wp_viewporter_get_viewport(viewporter, surface)
+            fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
+            wp_fractional_scale_v1_add_listener(fractionalScale, &fractionalScaleListener, userData)
+        }
         let minimum = (logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
                        logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
         logicalSize = (logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
@@ -41,7 +45,9 @@ extension WaylandPlatform {
         }
         mainSurface = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
         mainSurface.commit = { [unowned self] buffer, damage in commitMain(buffer, damage: damage) }
-        mainSurface.resize(width: Int(logicalSize.width * bufferScale), height: Int(logicalSize.height * bufferScale))
+        mainSurface.resize(width: scale.pixels(logicalSize.width), height: scale.pixels(logicalSize.height))
+        // A scale the compositor preferred before the first configure reaches the app as a change.
+        noteScale()
         return mainSurface
     }
 
@@ -86,11 +92,19 @@ extension WaylandPlatform {
             xdg_surface_ack_configure(xdgSurface, serial)
             unackedSerial = nil
         }
-        // A new scale goes with the first buffer drawn at it.
-        if committedScale != bufferScale, wl_proxy_get_version(surface) >= 3 {
-            wl_surface_set_buffer_scale(surface, bufferScale)
-            committedScale = bufferScale
+        // A new scale goes with the first buffer drawn at it; a fractional
+        // one is shown through the viewport at the logical size.
+        if committedScale != scale, wl_proxy_get_version(surface) >= 3 {
+            wl_surface_set_buffer_scale(surface, scale.bufferScale)
         }
+        if let viewport {
+            let destination = scale.isFractional ? logicalSize : (width: -1, height: -1)
+            if committedDestination.map({ $0 != destination }) ?? true {
+                wp_viewport_set_destination(viewport, destination.width, destination.height)
+                committedDestination = destination
+            }
+        }
+        committedScale = scale
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         if let damage {
             wl_surface_damage_buffer(surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
@@ -133,7 +147,7 @@ extension WaylandPlatform {
             isConfigured = true
             return
         }
-        let width = Int(logicalSize.width * bufferScale), height = Int(logicalSize.height * bufferScale)
+        let width = scale.pixels(logicalSize.width), height = scale.pixels(logicalSize.height)
         if framePresented, width == mainSurface.width, height == mainSurface.height, let surface {
             // Nothing to redraw, as when only the activated state changed.
             if let serial, let xdgSurface { xdg_surface_ack_configure(xdgSurface, serial) }
@@ -147,7 +161,7 @@ extension WaylandPlatform {
     /// clamped to what can be drawn; zero means "your choice".
     private func takeConfiguredSize() {
         if let size = configuredSize {
-            let largest = Self.largestSide / bufferScale
+            let largest = scale.logical(Double(Self.largestSide), rounding: .down)
             if size.width > 0 { logicalSize.width = min(size.width, largest) }
             if size.height > 0 { logicalSize.height = min(size.height, largest) }
             if size.width > largest || size.height > largest {
@@ -176,13 +190,13 @@ extension WaylandPlatform {
         scrollStep = Metrics(scale: scale).scrollStep
         glyphs = GlyphCache()
         mainSurface.setText(engine, glyphs: glyphs)
-        return Size(width: Double(logicalSize.width * bufferScale), height: Double(logicalSize.height * bufferScale))
+        return Size(width: Double(self.scale.pixels(logicalSize.width)), height: Double(self.scale.pixels(logicalSize.height)))
     }
 
     public func finishStartup() {
         guard framePresented, !startupFinished else { return }
         startupFinished = true
-        cursor = Cursor(compositor: globals.compositor!, shm: globals.shm!, scale: bufferScale)
+        cursor = Cursor(compositor: globals.compositor!, shm: globals.shm!, scale: scale.cursorScale)
         seatCapabilities(offeredCapabilities)
         // The launcher's token lets the compositor give the new window focus.
         if let activation = globals.activation, let token = getenv("XDG_ACTIVATION_TOKEN"), let surface {

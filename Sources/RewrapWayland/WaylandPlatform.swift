@@ -35,9 +35,16 @@ public final class WaylandPlatform {
     var decorated: DecoratedFrame?
     var mainSurface: ShmSurface!
     /// Window pixels per logical pixel.
-    var bufferScale: Int32 = 1
-    /// The buffer scale the main surface was last committed with.
-    var committedScale: Int32 = 0
+    var scale = SurfaceScale.whole(1)
+    /// What the main surface was last committed with: its scale, and its
+    /// viewport's logical size when the scale is fractional.
+    var committedScale: SurfaceScale?
+    var committedDestination: (width: Int32, height: Int32)?
+    /// Where the compositor offers fractional scales: the window's viewport,
+    /// and the scale it prefers, once it has said.
+    var viewport: OpaquePointer?
+    var fractionalScale: OpaquePointer?
+    var preferredScale120: UInt32?
     /// The toplevel's size in logical pixels.
     var logicalSize = (width: Int32(0), height: Int32(0))
     /// The latest toplevel configure's size, until its xdg_surface configure comes.
@@ -99,8 +106,8 @@ public final class WaylandPlatform {
             wl_display_disconnect(display)
             throw PlatformError("rewrap: the Wayland compositor offers no \(missing.joined(separator: " or "))")
         }
-        bufferScale = outputScale
-        settings.scale = Double(bufferScale)
+        scale = .whole(outputScale)
+        settings.scale = scale.factor
         // A bus that accepts and never answers costs the start half a second, once.
         portal = PortalSettings(by: BusDeadline(seconds: 0.5))
         if let portal {
@@ -143,26 +150,37 @@ public final class WaylandPlatform {
         return max(1, outputs.map(\.scale).max() ?? 1)
     }
 
-    /// An output's scale changed, or the window moved to outputs of
-    /// another: the desktop's scale changes with it, and the window's
-    /// pixels, at the same logical size. An open menu, drawn at the old
-    /// scale, is closed.
+    /// The scale the window is drawn at: the compositor's preferred
+    /// fractional scale once it has said one, the outputs' otherwise.
+    var wantedScale: SurfaceScale {
+        preferredScale120.map(SurfaceScale.fractional) ?? .whole(outputScale)
+    }
+
+    func preferredScale(_ scale120: UInt32) {
+        preferredScale120 = scale120
+        noteScale()
+    }
+
+    /// An output's scale changed, the window moved to outputs of another,
+    /// or the compositor prefers another fractional scale: the desktop's
+    /// scale changes with it, and the window's pixels, at the same logical
+    /// size. An open menu, drawn at the old scale, is closed.
     func noteScale() {
-        let scale = outputScale
-        guard isConfigured, scale != bufferScale else { return }
-        bufferScale = scale
-        settings.scale = Double(scale)
+        let scale = wantedScale
+        guard isConfigured, mainSurface != nil, scale != self.scale else { return }
+        self.scale = scale
+        settings.scale = scale.factor
         if popup != nil {
             closePopup()
             events.append(.popupDismissed)
         }
         if startupFinished, let compositor = globals.compositor, let shm = globals.shm {
             // The old cursor's surface goes with it, so the pointer is given the new one.
-            cursor = Cursor(compositor: compositor, shm: shm, scale: scale)
+            cursor = Cursor(compositor: compositor, shm: shm, scale: scale.cursorScale)
             showCursor()
         }
         events.append(.settingsChanged)
-        events.append(.configured(width: Int(logicalSize.width * scale), height: Int(logicalSize.height * scale)))
+        events.append(.configured(width: scale.pixels(logicalSize.width), height: scale.pixels(logicalSize.height)))
     }
 
     // MARK: - The loop

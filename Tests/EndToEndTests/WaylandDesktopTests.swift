@@ -299,22 +299,33 @@ final class WestonTests: XCTestCase {
 /// not compile, a configure to 100,000 px, a protocol error. The fake
 /// compositor (Sources/rewrap-fakecompositor) plants one each.
 final class WaylandFaultTests: XCTestCase {
-    private func run(_ fault: String) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile, stop: () -> Void) {
+    private var compositorOutput: TemporaryFile?
+
+    private func run(_ fault: String, arguments: [String] = []) throws
+        -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile, stop: () -> Void) {
         let runtime = NSTemporaryDirectory() + "rewrap-fake-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let compositor = Process()
         compositor.executableURL = URL(fileURLWithPath: PackagePaths.fakeCompositorBinary)
         compositor.arguments = ["fake", fault]
         compositor.environment = ["XDG_RUNTIME_DIR": runtime]
-        let ready = Pipe()
-        compositor.standardOutput = ready
+        let output = try TemporaryFile(suffix: ".txt")
+        compositorOutput = output
+        compositor.standardOutput = try FileHandle(forWritingTo: output.url)
         compositor.standardError = FileHandle.nullDevice
         try compositor.run()
-        _ = ready.fileHandleForReading.availableData
+        let started = Date()
+        while !((try? String(contentsOf: output.url, encoding: .utf8)) ?? "").hasPrefix("ready\n") {
+            guard Date().timeIntervalSince(started) < 10, compositor.isRunning else {
+                stopProcess(compositor)
+                throw TestFailure("the fake compositor did not start")
+            }
+            usleep(10_000)
+        }
         let trace = try TemporaryFile(suffix: ".jsonl"), stderr = try TemporaryFile(suffix: ".txt")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
-        process.arguments = ["--trace", trace.path]
+        process.arguments = ["--trace", trace.path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DISPLAY")
         environment["XDG_RUNTIME_DIR"] = runtime
@@ -367,6 +378,33 @@ final class WaylandFaultTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, "\(lines)")
         XCTAssertTrue(lines.first?.hasPrefix("rewrap: the Wayland compositor reported protocol error 0 on wl_surface") == true
                       && lines.first?.hasSuffix("the fake compositor's planted error") == true, "\(lines)")
+    }
+
+    /// No compositor here offers fractional scales, so the fake one does,
+    /// preferring 1.5: the window is laid out as X11's `--scale 1.5`, drawn
+    /// at exactly that scale into a buffer of scale 1, and shown through a
+    /// viewport at its logical size, never stretched.
+    func testAFractionalScaleIsDrawnExactlyThroughAViewport() throws {
+        let x11 = try RewrapSession(arguments: ["--scale", "1.5", "--geometry", "1020x630+0+0"])
+        let expected = try x11.settledFrame()
+        x11.close()
+        let (_, trace, stderr, stop) = try run("fractional", arguments: ["--geometry", "680x420"])
+        defer { stop() }
+        let frame = try XCTUnwrap(frames(trace).first, "a frame")
+        XCTAssertEqual(frame.window, [1020, 630], "680 × 420 at 1.5")
+        XCTAssertEqual(frame.nodes.map(\.frame), expected.nodes.map(\.frame), "laid out as X11 at --scale 1.5")
+        usleep(300_000)
+        let output = try String(contentsOf: try XCTUnwrap(compositorOutput).url, encoding: .utf8)
+        let commits = output.split(separator: "\n").filter { $0.hasPrefix("commit ") }
+        XCTAssertEqual(commits.last, "commit buffer 1020x630 scale 1 destination 680x420", output)
+        for commit in commits {
+            // "commit buffer WxH scale S destination WxH": every buffer is its destination times 1.5.
+            let sizes = commit.split(separator: " ").filter { $0.contains("x") }.map { $0.split(separator: "x").compactMap { Int($0) } }
+            XCTAssertEqual(sizes.count, 2, String(commit))
+            guard sizes.count == 2, sizes[1].count == 2 else { continue }
+            XCTAssertEqual(sizes[0], sizes[1].map { ($0 * 3 + 1) / 2 }, "never a buffer stretched to its place: \(commit)")
+        }
+        XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8), "")
     }
 }
 
