@@ -93,6 +93,10 @@ public protocol Platform: AnyObject {
     /// Opens `request`'s popup and returns where it went when that is known
     /// at once; otherwise a `.popupPlaced` event follows.
     func openPopup(_ request: PopupRequest) -> PopupPlacement?
+    /// Moves the open popup to stay below its anchor as the anchor moves,
+    /// keeping its plan; returns where it went when that is known at once,
+    /// otherwise a `.popupPlaced` event follows.
+    func repositionPopup(_ request: PopupRequest) -> PopupPlacement?
     /// The open popup's surface, once it has a size.
     var popupSurface: (any FrameSurface)? { get }
     /// Closes the open popup, if any.

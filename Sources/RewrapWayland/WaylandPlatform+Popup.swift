@@ -7,7 +7,7 @@ import RewrapScene
 /// An open menu's xdg_popup: its request, its surface, and where the
 /// compositor put it.
 final class Popup {
-    let request: PopupRequest
+    var request: PopupRequest
     let surface: OpaquePointer
     let xdgSurface: OpaquePointer
     let xdgPopup: OpaquePointer
@@ -19,6 +19,8 @@ final class Popup {
     var unackedSerial: UInt32?
     /// The logical size the popup is drawn for.
     var logicalSize = (width: Int32(1), height: Int32(1))
+    /// Counts the moves asked of the compositor.
+    var repositionToken: UInt32 = 0
 
     init(request: PopupRequest, surface: OpaquePointer, xdgSurface: OpaquePointer, xdgPopup: OpaquePointer, buffer: ShmSurface,
          viewport: OpaquePointer?) {
@@ -45,27 +47,8 @@ extension WaylandPlatform {
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
         closePopup()
         guard let wmBase = globals.wmBase, let xdgSurface, let text else { return nil }
-        let scale = self.scale
-        func logical(_ pixels: Double) -> Int32 { scale.logical(pixels, rounding: .up) }
-        // Never taller than the output: a compositor that cannot resize a
-        // popup (sway 1.7) then slides it into view, cut to whole rows.
-        let room = Rect(x: 0, y: 0, width: .greatestFiniteMagnitude, height: outputHeight ?? .greatestFiniteMagnitude)
-        let size = request.plan.placement(below: Rect(x: 0, y: 0, width: 0, height: 0), gap: 0, area: room).frame.size
-        let positioner = xdg_wm_base_create_positioner(wmBase)
+        let positioner = self.positioner(for: request, wmBase: wmBase)
         defer { xdg_positioner_destroy(positioner) }
-        xdg_positioner_set_size(positioner, max(1, logical(size.width)), max(1, logical(size.height)))
-        let anchor = request.anchor
-        xdg_positioner_set_anchor_rect(positioner, scale.logical(Double(anchor.x), rounding: .down),
-                                       scale.logical(Double(anchor.y), rounding: .down),
-                                       max(1, logical(Double(anchor.width))), max(1, logical(Double(anchor.height))))
-        let left = request.edge == .left
-        xdg_positioner_set_anchor(positioner, (left ? XDG_POSITIONER_ANCHOR_BOTTOM_LEFT : XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT).rawValue)
-        xdg_positioner_set_gravity(positioner, (left ? XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT : XDG_POSITIONER_GRAVITY_BOTTOM_LEFT).rawValue)
-        xdg_positioner_set_offset(positioner, 0, scale.logical(request.gap))
-        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_Y.rawValue
-                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue
-                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_Y.rawValue
-                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y.rawValue)
         let surface = wl_compositor_create_surface(globals.compositor)!
         let popupXDGSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
         let xdgPopup = xdg_surface_get_popup(popupXDGSurface, xdgSurface, positioner)!
@@ -85,6 +68,47 @@ extension WaylandPlatform {
         wl_surface_commit(surface)
         self.popup = popup
         return nil
+    }
+
+    /// Asks the compositor to move the open popup below its anchor's new
+    /// place; its configure (and `.popupPlaced`) follows.
+    public func repositionPopup(_ request: PopupRequest) -> PopupPlacement? {
+        guard let popup, let wmBase = globals.wmBase else { return nil }
+        // Before version 3 (sway 1.7) a popup cannot move: it is opened anew
+        // at the new place, with the grab of the same press or key, as GTK does there.
+        guard wl_proxy_get_version(popup.xdgPopup) >= 3 else { return openPopup(request) }
+        popup.request = request
+        let positioner = self.positioner(for: request, wmBase: wmBase)
+        defer { xdg_positioner_destroy(positioner) }
+        popup.repositionToken &+= 1
+        xdg_popup_reposition(popup.xdgPopup, positioner, popup.repositionToken)
+        return nil
+    }
+
+    /// The popup's size, below its anchor, lined up with its start edge
+    /// (the right one, right to left), flipped, slid and cut as room allows.
+    private func positioner(for request: PopupRequest, wmBase: OpaquePointer) -> OpaquePointer {
+        let scale = self.scale
+        func logical(_ pixels: Double) -> Int32 { scale.logical(pixels, rounding: .up) }
+        // Never taller than the output: a compositor that cannot resize a
+        // popup (sway 1.7) then slides it into view, cut to whole rows.
+        let room = Rect(x: 0, y: 0, width: .greatestFiniteMagnitude, height: outputHeight ?? .greatestFiniteMagnitude)
+        let size = request.plan.placement(below: Rect(x: 0, y: 0, width: 0, height: 0), gap: 0, area: room).frame.size
+        let positioner = xdg_wm_base_create_positioner(wmBase)!
+        xdg_positioner_set_size(positioner, max(1, logical(size.width)), max(1, logical(size.height)))
+        let anchor = request.anchor
+        xdg_positioner_set_anchor_rect(positioner, scale.logical(Double(anchor.x), rounding: .down),
+                                       scale.logical(Double(anchor.y), rounding: .down),
+                                       max(1, logical(Double(anchor.width))), max(1, logical(Double(anchor.height))))
+        let left = request.edge == .left
+        xdg_positioner_set_anchor(positioner, (left ? XDG_POSITIONER_ANCHOR_BOTTOM_LEFT : XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT).rawValue)
+        xdg_positioner_set_gravity(positioner, (left ? XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT : XDG_POSITIONER_GRAVITY_BOTTOM_LEFT).rawValue)
+        xdg_positioner_set_offset(positioner, 0, scale.logical(request.gap))
+        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_Y.rawValue
+                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue
+                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_Y.rawValue
+                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y.rawValue)
+        return positioner
     }
 
     /// The tallest output the window is on, in window pixels; nil when unknown.

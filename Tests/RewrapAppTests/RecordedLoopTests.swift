@@ -110,6 +110,29 @@ final class RecordedLoopTests: XCTestCase {
         XCTAssertNotEqual(start.node("arrangement")?.rect, end.node("arrangement")?.rect, "Arrangement moved")
     }
 
+    /// A menu opened on a button that a pick has just set moving goes with
+    /// the button, frame by frame, and ends below it.
+    func testAMenuOpenOnAMovingButtonFollowsIt() throws {
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
+                                 "--geometry", "680x420+0+0", "--trace", trace.path])
+        // The pick widens Pattern and sets Arrangement moving; its menu opens at once.
+        let platform = RecordingPlatform(script: [[.focusChanged(true)] + [Key.tab, .tab, .returnKey].map(RecordingPlatform.press),
+                                                  [Key.down, .returnKey, .tab, .returnKey].map(RecordingPlatform.press)])
+        let app = try launch.open(on: platform, clock: Clock { platform.now })
+        XCTAssertEqual(app.run(), 0)
+        let frames = TraceFrame.read(trace.path).filter { $0.popup?.owner == "arrangement" }
+        let moving = frames.filter(\.animating)
+        XCTAssertGreaterThan(moving.count, 10, "the menu is open while Arrangement moves")
+        for frame in frames {
+            let button = try XCTUnwrap(frame.node("arrangement")), popup = try XCTUnwrap(frame.popup)
+            XCTAssertEqual(popup.rect.minX, button.rect.minX, "lined up with the button at \(frame.time)")
+            XCTAssertEqual(popup.rect.minY, button.rect.maxY + 4, "just below the button at \(frame.time)")
+        }
+        XCTAssertGreaterThan(Set(moving.compactMap { $0.popup?.rect.minX }).count, 5, "the menu moved")
+        XCTAssertGreaterThan(platform.requests.filter { $0.hasPrefix("move popup") }.count, 5, "\(platform.requests)")
+    }
+
     private static func lastLine(of path: String) throws -> String {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         guard let line = text.split(separator: "\n").last,

@@ -82,6 +82,15 @@ public final class RecordingPlatform: Platform {
         return placement
     }
 
+    public func repositionPopup(_ request: PopupRequest) -> PopupPlacement? {
+        guard let popup else { return nil }
+        let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: screen, alignedTo: request.edge)
+        let frame = PixelRect(placement.frame)
+        requests.append("move popup to \(frame.x),\(frame.y) \(frame.width)x\(frame.height) below \(request.anchor)")
+        _ = popup.resize(width: frame.width, height: frame.height)
+        return placement
+    }
+
     public var popupSurface: (any FrameSurface)? { popup }
 
     public func closePopup() {
