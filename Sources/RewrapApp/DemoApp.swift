@@ -151,8 +151,7 @@ public final class DemoApp {
         case .accessibilityBusNamed:
             accessibility.busNamed()
         case .frameReady:
-            // The pass goes on to draw what is due.
-            break
+            stage.frameReady(at: clock.now)
         }
     }
 

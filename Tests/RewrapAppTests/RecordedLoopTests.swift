@@ -110,6 +110,25 @@ final class RecordedLoopTests: XCTestCase {
         XCTAssertNotEqual(start.node("arrangement")?.rect, end.node("arrangement")?.rect, "Arrangement moved")
     }
 
+    /// Where the platform paces frames (Wayland's frame callbacks), a move's
+    /// frames come at its pace, not also at the loop's timer: here a
+    /// compositor asking for 120 frames a second on a 60 Hz output.
+    func testAPlatformThatPacesFramesGetsThemAtItsPace() throws {
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
+                                 "--geometry", "400x420+0+0", "--trace", trace.path])
+        let platform = RecordingPlatform(script: [[.focusChanged(true)] + [Key.tab, .tab, .returnKey].map(RecordingPlatform.press),
+                                                  [Key.down, .returnKey].map(RecordingPlatform.press)])
+        platform.frameCallbackInterval = 1.0 / 120
+        let app = try launch.open(on: platform, clock: Clock { platform.now })
+        XCTAssertEqual(app.run(), 0)
+        let moving = TraceFrame.read(trace.path).filter(\.animating)
+        XCTAssertGreaterThan(moving.count, 20, "animated frames")
+        for (earlier, later) in zip(moving, moving.dropFirst()) {
+            XCTAssertEqual(later.time - earlier.time, 1.0 / 120, accuracy: 1e-6)
+        }
+    }
+
     /// A menu opened on a button that a pick has just set moving goes with
     /// the button, frame by frame, and ends below it.
     func testAMenuOpenOnAMovingButtonFollowsIt() throws {

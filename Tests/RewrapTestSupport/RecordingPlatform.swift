@@ -26,6 +26,10 @@ public final class RecordingPlatform: Platform {
     public var nextBatch: () -> [PlatformEvent]?
     /// Where popups may go, in window pixels.
     public let screen: Rect
+    /// Set, the platform paces frames as a Wayland compositor does: after a
+    /// frame is shown it is not ready until `.frameReady` comes this long after.
+    public var frameCallbackInterval: Double?
+    private var frameCallbackDue: Double?
     private var pending: [PlatformEvent] = []
 
     public init(settings: DesktopSettings = DesktopSettings(fontDefaults: RecordingPlatform.xftDefaults),
@@ -72,6 +76,7 @@ public final class RecordingPlatform: Platform {
 
     public func presentMainFrame() {
         requests.append("present main \(main.map { "\($0.width)x\($0.height)" } ?? "none")")
+        if let frameCallbackInterval { frameCallbackDue = now + frameCallbackInterval }
     }
 
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
@@ -105,6 +110,12 @@ public final class RecordingPlatform: Platform {
     }
 
     public func wait(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
+        if let due = frameCallbackDue, deadline.map({ due <= $0 }) ?? true {
+            now = max(now, due)
+            frameCallbackDue = nil
+            pending = [.frameReady]
+            return []
+        }
         if let deadline {
             now = max(now, deadline)
             return []
@@ -113,7 +124,7 @@ public final class RecordingPlatform: Platform {
         return []
     }
 
-    public var isReadyForFrame: Bool { true }
+    public var isReadyForFrame: Bool { frameCallbackDue == nil }
     public var refreshRate: Double { 60 }
     public func finishStartup() {}
     public var accessibilityBusAddress: String? { nil }
