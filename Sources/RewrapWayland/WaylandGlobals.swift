@@ -10,6 +10,7 @@ struct WaylandGlobals {
     var seat: OpaquePointer?
     var decorations: OpaquePointer?
     var activation: OpaquePointer?
+    var textInputs: OpaquePointer?
     /// Each output by its registry name.
     var outputs: [UInt32: Output] = [:]
 
@@ -39,6 +40,7 @@ struct WaylandGlobals {
         case "wl_seat": if seat == nil { seat = bound(rewrap_wl_seat_interface(), 8); return seat }; return nil
         case "zxdg_decoration_manager_v1": decorations = bound(rewrap_zxdg_decoration_manager_v1_interface(), 1); return nil
         case "xdg_activation_v1": activation = bound(rewrap_xdg_activation_v1_interface(), 1); return nil
+        case "zwp_text_input_manager_v3": textInputs = bound(rewrap_zwp_text_input_manager_v3_interface(), 1); return nil
         case "wl_output":
             guard let output = bound(rewrap_wl_output_interface(), 2) else { return nil }
             outputs[name] = Output(proxy: output)

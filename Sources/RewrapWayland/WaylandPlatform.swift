@@ -70,6 +70,8 @@ public final class WaylandPlatform {
     var offeredCapabilities: UInt32 = 0
     /// The desktop's look, from the portal on the session bus.
     var portal: PortalSettings?
+    /// The seat's text input, for input methods (TextInput.swift).
+    var textInput: TextInput?
 
     /// Connects to the compositor named by WAYLAND_DISPLAY (or `name`);
     /// one that lacks xdg_wm_base or wl_shm is refused.
@@ -95,6 +97,10 @@ public final class WaylandPlatform {
         }
         bufferScale = outputScale
         settings.scale = Double(bufferScale)
+        // Made before the window maps: sway enters a text input only when the keyboard focus moves.
+        if let manager = globals.textInputs, let seat = globals.seat {
+            textInput = TextInput(manager: manager, seat: seat, userData: userData)
+        }
         // A bus that accepts and never answers costs the start half a second, once.
         portal = PortalSettings(by: BusDeadline(seconds: 0.5))
         if let portal {

@@ -1,0 +1,203 @@
+import CWayland
+import CWaylandProtocols
+import RewrapLayout
+import RewrapPlatform
+import RewrapScene
+
+/// The client's side of `zwp_text_input_v3`'s serials and double-buffered
+/// events: how many commits were sent, which a `done` names as the count
+/// the compositor has seen, and what the input method sent since the last
+/// `done`. Pure, so its rules are tested without a compositor.
+///
+///     var ledger = TextInputLedger()
+///     ledger.committed()               // enable, then commit: the compositor's count is 1
+///     ledger.commitString("圓")
+///     ledger.done(serial: 1)           // TextInputLedger.Done(text: "圓", isCurrent: true)
+struct TextInputLedger: Equatable {
+    /// What one `done` applies.
+    struct Done: Equatable {
+        /// The text the input method committed; empty for none.
+        var text: String
+        /// The done names the latest commit: the compositor has all the
+        /// state sent, so state held back meanwhile may follow.
+        var isCurrent: Bool
+    }
+
+    /// Commit requests sent so far.
+    private(set) var commits: UInt32 = 0
+    private var pendingText: String?
+    private var pendingPreedit: String?
+    /// The composition the input method shows, as of the latest done;
+    /// Rewrap has no text field to draw it in.
+    private(set) var preedit: String?
+    /// The latest done named an older commit; state changes wait for one
+    /// that names the latest, as the protocol asks.
+    private(set) var isBehind = false
+
+    mutating func committed() { commits &+= 1 }
+
+    mutating func preeditString(_ text: String?) { pendingPreedit = text }
+
+    mutating func commitString(_ text: String?) { pendingText = text }
+
+    /// An enable resets the events' state, pending and applied.
+    mutating func enabled() {
+        pendingText = nil
+        pendingPreedit = nil
+        preedit = nil
+        isBehind = false
+    }
+
+    /// Applies what came since the last done. A stale done's text is typed
+    /// all the same: the protocol asks a client to apply its changes as
+    /// normal, and the user typed it; only the client's own state waits.
+    mutating func done(serial: UInt32) -> Done {
+        defer {
+            pendingText = nil
+            pendingPreedit = nil
+        }
+        isBehind = serial != commits
+        preedit = pendingPreedit
+        return Done(text: pendingText ?? "", isCurrent: !isBehind)
+    }
+}
+
+/// The seat's text input: enabled while the keyboard is on one of our
+/// windows, with the focused control as its cursor rectangle, so an input
+/// method (`zwp_input_method_v2` on sway, IBus or Fcitx on GNOME and KDE)
+/// composes for Rewrap and its committed text is typed as keys are.
+final class TextInput {
+    let proxy: OpaquePointer
+    var ledger = TextInputLedger()
+    /// Which of our windows the text input is on; nil while on none.
+    var window: WindowRole?
+    /// The focused control in each window, in that window's pixels.
+    var controls: [WindowRole: PixelRect] = [:]
+    /// The cursor rectangle last sent, in surface coordinates.
+    private var sentRectangle: [Int32]?
+
+    init(manager: OpaquePointer, seat: OpaquePointer, userData: UnsafeMutableRawPointer) {
+        proxy = zwp_text_input_manager_v3_get_text_input(manager, seat)
+        zwp_text_input_v3_add_listener(proxy, &textInputListener, userData)
+    }
+
+    deinit {
+        zwp_text_input_v3_destroy(proxy)
+    }
+
+    /// Enables the text input for `role`'s window, with `rectangle` as its
+    /// cursor: its purpose is plain text with no hints (options are chosen
+    /// by typing their names).
+    func enable(_ role: WindowRole, rectangle: [Int32]?) {
+        window = role
+        ledger.enabled()
+        zwp_text_input_v3_enable(proxy)
+        zwp_text_input_v3_set_content_type(proxy, ZWP_TEXT_INPUT_V3_CONTENT_HINT_NONE.rawValue,
+                                           ZWP_TEXT_INPUT_V3_CONTENT_PURPOSE_NORMAL.rawValue)
+        sentRectangle = nil
+        sendRectangle(rectangle)
+        commit()
+    }
+
+    func disable() {
+        window = nil
+        zwp_text_input_v3_disable(proxy)
+        commit()
+    }
+
+    /// Sends a moved cursor rectangle, unless the compositor is behind (a
+    /// done named an older commit): it follows the next current done.
+    func cursorMoved(_ rectangle: [Int32]?) {
+        guard window != nil, !ledger.isBehind, sendRectangle(rectangle) else { return }
+        commit()
+    }
+
+    /// Sets the cursor rectangle (x, y, width, height in logical pixels of
+    /// the surface the text input is on); true when it changed.
+    @discardableResult
+    private func sendRectangle(_ rectangle: [Int32]?) -> Bool {
+        guard let rectangle, rectangle.count == 4, rectangle != sentRectangle else { return false }
+        sentRectangle = rectangle
+        zwp_text_input_v3_set_cursor_rectangle(proxy, rectangle[0], rectangle[1], rectangle[2], rectangle[3])
+        return true
+    }
+
+    private func commit() {
+        zwp_text_input_v3_commit(proxy)
+        ledger.committed()
+    }
+}
+
+/// Text from an input method, typed as a composed key is: one key per
+/// character, so type-ahead in a menu takes any script.
+extension WaylandPlatform {
+    /// The focused control moved, or focus moved to another: an input
+    /// method's candidates follow it.
+    public func focusMoved(to rect: PixelRect, in role: WindowRole) {
+        guard let textInput else { return }
+        textInput.controls[role] = rect
+        textInput.cursorMoved(cursorRectangle)
+    }
+
+    /// Where an input method's candidates go, in logical pixels of the
+    /// surface the text input is on: an open menu's highlighted row (sway
+    /// 1.7 leaves the keyboard on the main window while its popup grabs),
+    /// else the focused control.
+    var cursorRectangle: [Int32]? {
+        guard let textInput, let window = textInput.window else { return nil }
+        var rect = textInput.controls[window]
+        if let popup, let row = textInput.controls[.popup] {
+            let origin = window == .main ? popup.configured?.origin : Point(x: 0, y: 0)
+            rect = origin.map { PixelRect(x: row.x + Int($0.x), y: row.y + Int($0.y), width: row.width, height: row.height) } ?? rect
+        }
+        guard let rect else { return nil }
+        let scale = Double(max(1, bufferScale))
+        let x = Int32((Double(rect.x) / scale).rounded(.down)), y = Int32((Double(rect.y) / scale).rounded(.down))
+        return [x, y, Int32((Double(rect.x + rect.width) / scale).rounded(.up)) - x,
+                Int32((Double(rect.y + rect.height) / scale).rounded(.up)) - y]
+    }
+
+    /// The text input follows the keyboard to one of our surfaces.
+    func textInputEntered(_ surface: OpaquePointer?) {
+        guard let textInput, let role = role(of: surface) else { return }
+        textInput.window = role
+        textInput.enable(role, rectangle: cursorRectangle)
+    }
+
+    func textInputLeft() {
+        textInput?.disable()
+    }
+
+    func textInputDone(serial: UInt32) {
+        guard let textInput else { return }
+        let done = textInput.ledger.done(serial: serial)
+        if done.isCurrent { textInput.cursorMoved(cursorRectangle) }
+        // Text committed for a window the keyboard has left is not typed there.
+        guard textInput.window != nil, !done.text.isEmpty else { return }
+        // The key held when the input method took the keyboard may never
+        // come up here: its repeat ends, or it would type on after the text.
+        keys?.reset()
+        let time = UInt32(truncatingIfNeeded: Int64(Self.monotonicNow() * 1000))
+        for character in done.text {
+            let text = String(character)
+            // Text, never a command: a committed space or tab is no Space or Tab key.
+            let key = Key(keysym: 0, text: text, shift: false)
+            let scalars = character.unicodeScalars
+            let keysym = scalars.count == 1 ? xkb_utf32_to_keysym(scalars.first!.value) : 0
+            events.append(.keyPressed(key, KeyStroke(isPress: true, keysym: keysym, keycode: 0, modifiers: 0, text: text, time: time)))
+        }
+    }
+}
+
+nonisolated(unsafe) var textInputListener = zwp_text_input_v3_listener(
+    enter: { data, _, surface in WaylandPlatform.from(data).textInputEntered(surface) },
+    leave: { data, _, _ in WaylandPlatform.from(data).textInputLeft() },
+    preedit_string: { data, _, text, _, _ in
+        WaylandPlatform.from(data).textInput?.ledger.preeditString(text.map { String(cString: $0) })
+    },
+    commit_string: { data, _, text in
+        WaylandPlatform.from(data).textInput?.ledger.commitString(text.map { String(cString: $0) })
+    },
+    // Rewrap sends no surrounding text, so there is none to delete.
+    delete_surrounding_text: { _, _, _, _ in },
+    done: { data, _, serial in WaylandPlatform.from(data).textInputDone(serial: serial) })
