@@ -63,9 +63,9 @@ struct TextInputLedger: Equatable {
 }
 
 /// The seat's text input: enabled while the keyboard is on one of our
-/// windows, with the focused control as its cursor rectangle, so an input
-/// method (`zwp_input_method_v2` on sway, IBus or Fcitx on GNOME and KDE)
-/// composes for Rewrap and its committed text is typed as keys are.
+/// windows, with the focused control as its cursor rectangle, so the
+/// desktop's input method composes for Rewrap and the text it commits is
+/// typed as keys are.
 final class TextInput {
     let proxy: OpaquePointer
     var ledger = TextInputLedger()
@@ -99,6 +99,8 @@ final class TextInput {
         commit()
     }
 
+    /// The compositor ignores this after a leave, but counts its commit, as
+    /// wlroots does, so the serials stay in step either way.
     func disable() {
         window = nil
         zwp_text_input_v3_disable(proxy)
@@ -136,15 +138,15 @@ extension WaylandPlatform {
     public func focusMoved(to rect: PixelRect, in role: WindowRole) {
         guard let textInput else { return }
         textInput.controls[role] = rect
-        textInput.cursorMoved(cursorRectangle)
+        textInput.cursorMoved(textInput.window.flatMap(cursorRectangle(on:)))
     }
 
-    /// Where an input method's candidates go, in logical pixels of the
-    /// surface the text input is on: an open menu's highlighted row (sway
+    /// Where an input method's candidates go, in logical pixels of
+    /// `window`'s surface: an open menu's highlighted row (sway
     /// 1.7 leaves the keyboard on the main window while its popup grabs),
     /// else the focused control.
-    var cursorRectangle: [Int32]? {
-        guard let textInput, let window = textInput.window else { return nil }
+    func cursorRectangle(on window: WindowRole) -> [Int32]? {
+        guard let textInput else { return nil }
         var rect = textInput.controls[window]
         if let popup, let row = textInput.controls[.popup] {
             let origin = window == .main ? popup.configured?.origin : Point(x: 0, y: 0)
@@ -160,18 +162,24 @@ extension WaylandPlatform {
     /// The text input follows the keyboard to one of our surfaces.
     func textInputEntered(_ surface: OpaquePointer?) {
         guard let textInput, let role = role(of: surface) else { return }
-        textInput.window = role
-        textInput.enable(role, rectangle: cursorRectangle)
+        textInput.enable(role, rectangle: cursorRectangle(on: role))
     }
 
     func textInputLeft() {
-        textInput?.disable()
+        guard let textInput, textInput.window != nil else { return }
+        textInput.disable()
+    }
+
+    /// The window lost the keyboard: the text input is disabled even if the
+    /// compositor's text-input focus lags behind the keyboard's.
+    func textInputFollowsFocus(_ focused: Bool) {
+        if !focused { textInputLeft() }
     }
 
     func textInputDone(serial: UInt32) {
         guard let textInput else { return }
         let done = textInput.ledger.done(serial: serial)
-        if done.isCurrent { textInput.cursorMoved(cursorRectangle) }
+        if done.isCurrent { textInput.cursorMoved(textInput.window.flatMap(cursorRectangle(on:))) }
         // Text committed for a window the keyboard has left is not typed there.
         guard textInput.window != nil, !done.text.isEmpty else { return }
         // The key held when the input method took the keyboard may never
