@@ -11,6 +11,8 @@ import Glibc
 //     rewrap-wlhelper input-method TEXT [PREEDIT]
 //
 // With PREEDIT, that composition is shown first, in a commit of its own.
+// It prints the content type the text input declared, as
+// `content type: hint H purpose P` (or `content type: none`).
 
 /// What the compositor has told the input method so far.
 final class InputMethodState {
@@ -22,6 +24,9 @@ final class InputMethodState {
     var pendingActive = false
     var active = false
     var unavailable = false
+    /// Sent only by a text input that declares one; applied by a done.
+    var pendingContentType: (hint: UInt32, purpose: UInt32)?
+    var contentType: (hint: UInt32, purpose: UInt32)?
 }
 
 nonisolated(unsafe) var inputMethodRegistryListener = wl_registry_listener(
@@ -42,11 +47,12 @@ nonisolated(unsafe) var inputMethodListener = zwp_input_method_v2_listener(
     deactivate: { data, _ in InputMethodState.from(data).pendingActive = false },
     surrounding_text: { _, _, _, _, _ in },
     text_change_cause: { _, _, _ in },
-    content_type: { _, _, _, _ in },
+    content_type: { data, _, hint, purpose in InputMethodState.from(data).pendingContentType = (hint, purpose) },
     done: { data, _ in
         let state = InputMethodState.from(data)
         state.doneCount &+= 1
         state.active = state.pendingActive
+        state.contentType = state.pendingContentType
     },
     unavailable: { data, _ in InputMethodState.from(data).unavailable = true })
 
@@ -87,6 +93,7 @@ func runInputMethod(text: String, preedit: String?) -> Never {
     zwp_input_method_v2_commit_string(method, text)
     zwp_input_method_v2_commit(method, state.doneCount)
     guard wl_display_roundtrip(display) >= 0 else { fail("lost the connection to the compositor") }
+    print(state.contentType.map { "content type: hint \($0.hint) purpose \($0.purpose)" } ?? "content type: none")
     wl_display_disconnect(display)
     exit(0)
 }

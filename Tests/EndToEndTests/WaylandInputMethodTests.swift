@@ -29,24 +29,27 @@ final class WaylandInputMethodTests: XCTestCase {
 
     /// Opens the shape menu with the keyboard on the panel in `locale`,
     /// then types `text`: committed by the input method (after `preedit`),
-    /// or with wtype's keys when `byKeys`. Returns the menu's highlights and
-    /// the session, its menu still open.
+    /// or with wtype's keys when `byKeys`. Returns the menu's highlights,
+    /// the content type the input method was told, and the session, its
+    /// menu still open.
     private func typeIntoMenu(locale: String, _ text: String, preedit: String? = nil, byKeys: Bool = false,
-                              until expected: String) throws -> (rows: [String], session: WaylandSession, keyboard: Process) {
+                              until expected: String)
+        throws -> (rows: [String], contentType: String, session: WaylandSession, keyboard: Process) {
         let session = try WaylandSession(sway: sway, arguments: ["--locale", locale, "--geometry", "680x420"])
         try session.settledFrame()
         // The keyboard stays on the seat while the test looks: the window loses the focus, and the menu, when it goes.
         let keyboard = try sway.startTyping(["-s", "300", "-k", "Tab", "-s", "200", "-k", "space", "-s", "8000"])
         try session.waitUntil("the menu") { try session.lastFrame().popup != nil }
+        var contentType = ""
         if byKeys {
             try sway.type(["-s", "300", text, "-s", "300"])
         } else {
-            try sway.commitText(text, preedit: preedit)
+            contentType = try sway.commitText(text, preedit: preedit)
         }
         try session.waitUntil("the highlight on \(expected)") { self.highlights(session).last == expected }
         // Long enough for a doubled key to move the highlight on.
         usleep(500_000)
-        return (highlights(session), session, keyboard)
+        return (highlights(session), contentType, session, keyboard)
     }
 
     func testCommittedChineseHighlightsTheOptionAsTypingItDoesAndOnce() throws {
@@ -59,6 +62,7 @@ final class WaylandInputMethodTests: XCTestCase {
         defer { committed.session.close() }
         defer { stopProcess(committed.keyboard) }
         XCTAssertEqual(committed.rows, typed.rows, "the input method's 圓 moves the highlight as the key does, once")
+        XCTAssertEqual(committed.contentType, "content type: hint 0 purpose 0", "enabled as plain text with no hints")
         let folder = NSTemporaryDirectory() + "rewrap-input-method-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try committed.session.capture(to: folder + "/zh-Hant-menu.png")
