@@ -39,17 +39,23 @@ final class WaylandInputMethodTests: XCTestCase {
         try session.settledFrame()
         // The keyboard stays on the seat while the test looks: the window loses the focus, and the menu, when it goes.
         let keyboard = try sway.startTyping(["-s", "300", "-k", "Tab", "-s", "200", "-k", "space", "-s", "8000"])
-        try session.waitUntil("the menu") { try session.lastFrame().popup != nil }
-        var contentType = ""
-        if byKeys {
-            try sway.type(["-s", "300", text, "-s", "300"])
-        } else {
-            contentType = try sway.commitText(text, preedit: preedit)
+        do {
+            try session.waitUntil("the menu") { try session.lastFrame().popup != nil }
+            var contentType = ""
+            if byKeys {
+                try sway.type(["-s", "300", text, "-s", "300"])
+            } else {
+                contentType = try sway.commitText(text, preedit: preedit)
+            }
+            try session.waitUntil("the highlight on \(expected)") { self.highlights(session).last == expected }
+            // Long enough for a doubled key to move the highlight on.
+            usleep(500_000)
+            return (highlights(session), contentType, session, keyboard)
+        } catch {
+            stopProcess(keyboard)
+            session.close()
+            throw error
         }
-        try session.waitUntil("the highlight on \(expected)") { self.highlights(session).last == expected }
-        // Long enough for a doubled key to move the highlight on.
-        usleep(500_000)
-        return (highlights(session), contentType, session, keyboard)
     }
 
     func testCommittedChineseHighlightsTheOptionAsTypingItDoesAndOnce() throws {
