@@ -27,15 +27,16 @@ final class WaylandInputMethodTests: XCTestCase {
         return rows
     }
 
-    /// Opens the shape menu with the keyboard on the panel in `locale`,
+    /// Opens the first menu with the keyboard on the panel in `locale` (or `panel`),
     /// then types `text`: committed by the input method (after `preedit`),
     /// or with wtype's keys when `byKeys`. Returns the menu's highlights,
     /// the content type the input method was told, and the session, its
     /// menu still open.
-    private func typeIntoMenu(locale: String, _ text: String, preedit: String? = nil, byKeys: Bool = false,
-                              until expected: String)
+    private func typeIntoMenu(locale: String, panel: String? = nil, _ text: String, preedit: String? = nil,
+                              byKeys: Bool = false, until expected: String)
         throws -> (rows: [String], contentType: String, session: WaylandSession, keyboard: Process) {
-        let session = try WaylandSession(sway: sway, arguments: ["--locale", locale, "--geometry", "680x420"])
+        let session = try WaylandSession(sway: sway, arguments: ["--locale", locale, "--geometry", "680x420"]
+                                         + (panel.map { ["--panel", $0] } ?? []))
         try session.settledFrame()
         // The keyboard stays on the seat while the test looks: the window loses the focus, and the menu, when it goes.
         let keyboard = try sway.startTyping(["-s", "300", "-k", "Tab", "-s", "200", "-k", "space", "-s", "8000"])
@@ -89,5 +90,17 @@ final class WaylandInputMethodTests: XCTestCase {
         defer { stopProcess(committed.keyboard) }
         XCTAssertEqual(committed.rows, typed.rows, "a word is typed letter by letter, as its keys are")
         XCTAssertEqual(committed.rows, ["دائرة", "مستطيل مستدير الزوايا"])
+    }
+
+    func testCommittedLatinLetterHighlightsTheOptionItStartsWith() throws {
+        let panel = try TemporaryFile(suffix: ".json", contents: Data("""
+            {"title": "Umlauts", "menus": {"heading": "Type-ahead", "footer": "Footer",
+              "items": [{"id": "word", "title": "Word", "options": ["Zeta", "Ölçü", "Ünal"], "selected": "Zeta"}]},
+             "chips": {"heading": "Chips", "footer": "Footer", "items": []}}
+            """.utf8))
+        let committed = try typeIntoMenu(locale: "C", panel: panel.path, "Ü", until: "Ünal")
+        defer { committed.session.close() }
+        defer { stopProcess(committed.keyboard) }
+        XCTAssertEqual(committed.rows, ["Zeta", "Ünal"], "Ü, not the Ö before it")
     }
 }
