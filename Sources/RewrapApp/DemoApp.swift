@@ -233,9 +233,22 @@ public final class DemoApp {
         bufferIsCurrent = true
         needsDraw = false
         frameLog?.frameDrawn(platform, animating: stage.isAnimating, viewport: frame.viewport)
-        trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
-                      popup: popupWindow.traced(controller.popup))
+        let popup = popupWindow.traced(controller.popup)
+        trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus, popup: popup)
         accessibility.frameDrawn(at: now)
+        showFocus(frame, popup: popup)
+    }
+
+    /// Tells the platform where the keys go, for an input method's
+    /// candidates: the focused control, and an open menu's highlighted row.
+    private func showFocus(_ frame: Painter.Frame, popup: TraceRecord.Popup?) {
+        if let focus = controller.focus, let index = frame.scene.nodes.firstIndex(where: { $0.id == focus }),
+           let rect = frame.presented[index] {
+            platform.focusMoved(to: rect, in: .main)
+        }
+        if let popup, let row = popup.menu.highlighted, popup.rows.indices.contains(row), let rect = popup.rows[row] {
+            platform.focusMoved(to: rect, in: .popup)
+        }
     }
 
     /// The tree a screen reader reads, from what is shown right now.

@@ -127,6 +127,14 @@ public protocol Platform: AnyObject {
     var windowOrigin: Point? { get }
     /// Sends what is queued now, so a measurement includes handing it over.
     func flush()
+    /// Where the control that takes the keys is, in window `role`'s pixels
+    /// (an open menu's highlighted row, in the popup's), so an input method
+    /// shows its candidates beside it. Platforms with none to tell ignore it.
+    func focusMoved(to rect: PixelRect, in role: WindowRole)
+}
+
+extension Platform {
+    public func focusMoved(to rect: PixelRect, in role: WindowRole) {}
 }
 
 /// Why a platform could not start: one line for the user.

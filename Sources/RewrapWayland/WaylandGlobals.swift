@@ -16,6 +16,7 @@ struct WaylandGlobals {
     /// libdecor's plugin draws decorations on subsurfaces, and fails on a
     /// compositor that has none.
     var offersSubsurfaces = false
+    var textInputs: OpaquePointer?
     /// Each output by its registry name.
     var outputs: [UInt32: Output] = [:]
 
@@ -49,6 +50,7 @@ struct WaylandGlobals {
             fractionalScales = bound(rewrap_wp_fractional_scale_manager_v1_interface(), 1); return nil
         case "wl_subcompositor": offersSubsurfaces = true; return nil
         case "xdg_activation_v1": activation = bound(rewrap_xdg_activation_v1_interface(), 1); return nil
+        case "zwp_text_input_manager_v3": textInputs = bound(rewrap_zwp_text_input_manager_v3_interface(), 1); return nil
         case "wl_output":
             guard let output = bound(rewrap_wl_output_interface(), 2) else { return nil }
             outputs[name] = Output(proxy: output)

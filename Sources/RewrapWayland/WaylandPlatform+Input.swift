@@ -131,5 +131,6 @@ extension WaylandPlatform {
         guard focused != reportedFocus else { return }
         reportedFocus = focused
         events.append(.focusChanged(focused))
+        textInputFollowsFocus(focused)
     }
 }

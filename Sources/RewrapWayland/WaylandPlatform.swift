@@ -83,6 +83,8 @@ public final class WaylandPlatform {
     var portal: PortalSettings?
     /// Why the connection ended, once it has.
     var failure: String?
+    /// The seat's text input, for input methods (TextInput.swift).
+    var textInput: TextInput?
 
     /// Connects to the compositor named by WAYLAND_DISPLAY (or `name`);
     /// one that lacks xdg_wm_base or wl_shm is refused.
@@ -108,6 +110,10 @@ public final class WaylandPlatform {
         }
         scale = .whole(outputScale)
         settings.scale = scale.factor
+        // Made before the window maps: sway enters a text input only when the keyboard focus moves.
+        if let manager = globals.textInputs, let seat = globals.seat {
+            textInput = TextInput(manager: manager, seat: seat, userData: userData)
+        }
         // A bus that accepts and never answers costs the start half a second, once.
         portal = PortalSettings(by: BusDeadline(seconds: 0.5))
         if let portal {

@@ -8,6 +8,7 @@ import Glibc
 // sway's headless seat has no pointer of its own.
 //
 //     rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...
+//     rewrap-wlhelper input-method TEXT [PREEDIT]      (InputMethod.swift)
 //
 // WIDTH and HEIGHT are the output's logical size; X and Y are logical
 // coordinates on it.
@@ -37,6 +38,10 @@ nonisolated(unsafe) var registryListener = wl_registry_listener(
     global_remove: { _, _, _ in })
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "input-method" {
+    guard arguments.count == 2 || arguments.count == 3 else { fail("usage: rewrap-wlhelper input-method TEXT [PREEDIT]") }
+    runInputMethod(text: arguments[1], preedit: arguments.count == 3 ? arguments[2] : nil)
+}
 guard arguments.count >= 2, let width = UInt32(arguments[0]), let height = UInt32(arguments[1]) else {
     fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...")
 }

@@ -152,6 +152,35 @@ final class RecordedLoopTests: XCTestCase {
         XCTAssertGreaterThan(platform.requests.filter { $0.hasPrefix("move popup") }.count, 5, "\(platform.requests)")
     }
 
+    func testThePlatformIsToldWhereTheKeysGoForAnInputMethod() throws {
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C", "--reduce-motion",
+                                 "--geometry", "680x420+0+0", "--trace", trace.path])
+        var focused: [(role: WindowRole, rect: PixelRect)?] = []
+        var script = [[.focusChanged(true), RecordingPlatform.press(.tab)], [RecordingPlatform.press(.returnKey)],
+                      [RecordingPlatform.press(.down)]]
+        var platform: RecordingPlatform!
+        platform = RecordingPlatform {
+            focused.append(platform.focusMoves.last)
+            return script.isEmpty ? nil : script.removeFirst()
+        }
+        let app = try launch.open(on: platform, clock: Clock { platform.now })
+        XCTAssertEqual(app.run(), 0)
+        let frames = TraceFrame.read(trace.path)
+        let button = try XCTUnwrap(frames.last?.node("shape"))
+        XCTAssertNil(focused[0]?.role, "no control has the focus before Tab")
+        XCTAssertEqual(focused[1]?.role, .main)
+        XCTAssertEqual(focused[1]?.rect, PixelRect(x: Int(button.frame[0]), y: Int(button.frame[1]),
+                                                   width: Int(button.frame[2]), height: Int(button.frame[3])), "the focused button")
+        let popup = try XCTUnwrap(frames.last?.popup)
+        for (step, row) in [(2, 0), (3, 1)] {
+            let frame = popup.nodes[row].frame
+            XCTAssertEqual(focused[step]?.role, .popup, "step \(step)")
+            XCTAssertEqual(focused[step]?.rect, PixelRect(x: Int(frame[0]), y: Int(frame[1]), width: Int(frame[2]), height: Int(frame[3])),
+                           "the highlighted row, in the popup's pixels, after step \(step)")
+        }
+    }
+
     private static func lastLine(of path: String) throws -> String {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         guard let line = text.split(separator: "\n").last,

@@ -22,6 +22,8 @@ public final class RecordingPlatform: Platform {
     public private(set) var requests: [String] = []
     public private(set) var main: RecordingSurface?
     public private(set) var popup: RecordingSurface?
+    /// Where the loop said the keys go, in order (`focusMoved`).
+    public private(set) var focusMoves: [(role: WindowRole, rect: PixelRect)] = []
     /// Asked whenever the loop is idle: the next events, or nil to close.
     public var nextBatch: () -> [PlatformEvent]?
     /// Where popups may go, in window pixels.
@@ -130,6 +132,7 @@ public final class RecordingPlatform: Platform {
     public var accessibilityBusAddress: String? { nil }
     public var windowOrigin: Point? { Point(x: 0, y: 0) }
     public func flush() {}
+    public func focusMoved(to rect: PixelRect, in role: WindowRole) { focusMoves.append((role, rect)) }
 }
 
 /// A surface that records what was painted on it since it was last cleared.
