@@ -8,9 +8,11 @@ import Glibc
 // sway's headless seat has no pointer of its own.
 //
 //     rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...
+//     rewrap-wlhelper keyboard
 //
 // WIDTH and HEIGHT are the output's logical size; X and Y are logical
-// coordinates on it.
+// coordinates on it. `keyboard` stays on the seat as a virtual keyboard
+// and presses the keys named on each line of its input (Keyboard.swift).
 
 func fail(_ message: String) -> Never {
     let line = "rewrap-wlhelper: \(message)\n"
@@ -21,6 +23,7 @@ func fail(_ message: String) -> Never {
 final class Globals {
     var seat: OpaquePointer?
     var manager: OpaquePointer?
+    var keyboardManager: OpaquePointer?
 }
 
 nonisolated(unsafe) var registryListener = wl_registry_listener(
@@ -29,6 +32,8 @@ nonisolated(unsafe) var registryListener = wl_registry_listener(
         switch String(cString: interface!) {
         case "wl_seat" where globals.seat == nil:
             globals.seat = OpaquePointer(wl_registry_bind(registry, name, rewrap_wl_seat_interface(), 1))
+        case "zwp_virtual_keyboard_manager_v1":
+            globals.keyboardManager = OpaquePointer(wl_registry_bind(registry, name, rewrap_zwp_virtual_keyboard_manager_v1_interface(), 1))
         case "zwlr_virtual_pointer_manager_v1":
             globals.manager = OpaquePointer(wl_registry_bind(registry, name, rewrap_zwlr_virtual_pointer_manager_v1_interface(), 1))
         default: break
@@ -37,8 +42,18 @@ nonisolated(unsafe) var registryListener = wl_registry_listener(
     global_remove: { _, _, _ in })
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["keyboard"] {
+    guard let display = wl_display_connect(nil) else { fail("cannot connect to the Wayland compositor") }
+    let globals = Globals()
+    let registry = wl_display_get_registry(display)
+    wl_registry_add_listener(registry, &registryListener, Unmanaged.passUnretained(globals).toOpaque())
+    wl_display_roundtrip(display)
+    guard let manager = globals.keyboardManager, let seat = globals.seat else { fail("the compositor offers no zwp_virtual_keyboard_manager_v1") }
+    typeLines(display: display, keyboard: zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(manager, seat))
+    exit(0)
+}
 guard arguments.count >= 2, let width = UInt32(arguments[0]), let height = UInt32(arguments[1]) else {
-    fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...")
+    fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]... | keyboard")
 }
 guard let display = wl_display_connect(nil) else { fail("cannot connect to the Wayland compositor") }
 let globals = Globals()
