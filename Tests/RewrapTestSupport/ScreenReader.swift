@@ -39,7 +39,7 @@ public final class ScreenReader: @unchecked Sendable {
 
     /// Orca on `sway`, which must run XWayland, hearing `keyboard`.
     public convenience init(sway: SwayServer, keyboard: VirtualKeyboard) throws {
-        guard let display = sway.xwaylandDisplay else { throw TestFailure("Orca needs the sway's XWayland") }
+        guard let display = sway.xwaylandDisplay else { throw TestFailure("Orca needs sway's XWayland") }
         try self.init(desktop: ["WAYLAND_DISPLAY": sway.runtimeDirectory + "/" + sway.socket, "DISPLAY": display],
                       type: keyboard.press)
     }
