@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_PACKAGES := pkg-config gcc libstdc++-12-dev libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev libxrandr-dev \
 	libharfbuzz-dev libfribidi-dev libxi-dev libx11-xcb-dev libxcb-sync-dev libdbus-1-dev \
 	libwayland-client0 libwayland-cursor0 libxkbcommon0 libpixman-1-0 libwayland-dev libwayland-bin wayland-protocols \
-	libxkbcommon-dev libpixman-1-dev xkb-data \
+	libxkbcommon-dev libpixman-1-dev libdecor-0-dev libdecor-0-plugin-1-cairo xkb-data \
 	fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva xvfb xdotool imagemagick
 # What the tests add: the outside oracles, desktops, compositors and screen reader.
 TEST_PACKAGES := libharfbuzz-bin util-linux librsvg2-bin x11-utils \

@@ -33,8 +33,8 @@ let package = Package(
         .systemLibrary(
             name: "CWayland",
             path: "Sources/CWayland",
-            pkgConfig: "wayland-client wayland-cursor xkbcommon pixman-1",
-            providers: [.apt(["libwayland-dev", "libxkbcommon-dev", "libpixman-1-dev"])]
+            pkgConfig: "wayland-client wayland-cursor xkbcommon pixman-1 libdecor-0",
+            providers: [.apt(["libwayland-dev", "libxkbcommon-dev", "libpixman-1-dev", "libdecor-0-dev"])]
         ),
         // The protocol glue, generated at build time by wayland-scanner from
         // Debian's wayland-protocols (tools version 6.3's experimental C
@@ -92,6 +92,7 @@ let package = Package(
             "RewrapApp", "RewrapPlatform", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapText", "RewrapTestSupport",
         ]),
         .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPlatform", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapWaylandTests", dependencies: ["RewrapWayland"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapScene"]),

@@ -7,6 +7,7 @@
 #include <xkbcommon/xkbcommon-compose.h>
 #include <xkbcommon/xkbcommon-keysyms.h>
 #include <pixman.h>
+#include <libdecor.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>

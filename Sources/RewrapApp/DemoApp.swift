@@ -31,6 +31,7 @@ public final class DemoApp {
     /// Expose only needs a copy, not a repaint.
     private var bufferIsCurrent = false
     private var running = true
+    private var status: Int32 = 0
 
     /// The loop for a window open on `platform` at `scale`, with its text set by `text`.
     public init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
@@ -60,7 +61,7 @@ public final class DemoApp {
     /// Runs until the window is closed; returns the exit status.
     public func run() -> Int32 {
         while running { runPass() }
-        return 0
+        return status
     }
 
     /// One pass of the loop: events, then frames, then a sleep until the
@@ -133,6 +134,10 @@ public final class DemoApp {
             if focused && accessibility.isJoined { send(.focusFirstControl) }
         case .closeRequested:
             running = false
+        case .connectionLost(let line):
+            writeLine(line)
+            status = 1
+            running = false
         case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDismissed:
             popupWindow.input(for: event, menu: controller.popup).map(send)
         case .popupPlaced:
@@ -150,8 +155,7 @@ public final class DemoApp {
         case .accessibilityBusNamed:
             accessibility.busNamed()
         case .frameReady:
-            // The pass goes on to draw what is due.
-            break
+            stage.frameReady(at: clock.now)
         }
     }
 
@@ -219,6 +223,10 @@ public final class DemoApp {
 
     private func drawFrame(at now: Double) {
         let frame = stage.frame(at: now, controller: controller)
+        // A menu open over a moving button goes with it.
+        if let menu = controller.popup, let owner = stage.presented(menu.owner, at: now, scroll: frame.scroll) {
+            popupWindow.follow(owner).map(send)
+        }
         painter.paint(frame, on: surface)
         if controller.isInspecting {
             let breakpoints = stage.breakpoints(metrics: painter.metrics, windowWidth: frame.viewport.width)
@@ -229,9 +237,22 @@ public final class DemoApp {
         bufferIsCurrent = true
         needsDraw = false
         frameLog?.frameDrawn(platform, animating: stage.isAnimating, viewport: frame.viewport)
-        trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus,
-                      popup: popupWindow.traced(controller.popup))
+        let popup = popupWindow.traced(controller.popup)
+        trace?.append(time: now, animating: stage.isAnimating, drawn: frame, focus: controller.focus, popup: popup)
         accessibility.frameDrawn(at: now)
+        showFocus(frame, popup: popup)
+    }
+
+    /// Tells the platform where the keys go, for an input method's
+    /// candidates: the focused control, and an open menu's highlighted row.
+    private func showFocus(_ frame: Painter.Frame, popup: TraceRecord.Popup?) {
+        if let focus = controller.focus, let index = frame.scene.nodes.firstIndex(where: { $0.id == focus }),
+           let rect = frame.presented[index] {
+            platform.focusMoved(to: rect, in: .main)
+        }
+        if let popup, let row = popup.menu.highlighted, popup.rows.indices.contains(row), let rect = popup.rows[row] {
+            platform.focusMoved(to: rect, in: .popup)
+        }
     }
 
     /// The tree a screen reader reads, from what is shown right now.

@@ -9,8 +9,10 @@ import RewrapScene
 /// itself belongs to the controller.
 final class PopupWindow {
     private let platform: any Platform
-    /// The open menu's rows, fixed when it opens.
-    private var plan: PopupPlan?
+    /// What the platform was asked for: the open menu's rows, fixed when it
+    /// opens, and the anchor it follows.
+    private var request: PopupRequest?
+    private var plan: PopupPlan? { request?.plan }
     /// Where the platform put it, once known.
     private var placement: PopupPlacement?
     private var isDrawn = false
@@ -30,12 +32,21 @@ final class PopupWindow {
     func open(_ menu: PopupMenu, below owner: PixelRect, direction: LayoutDirection, metrics: Metrics,
               measurer: any TextMeasurer) -> Input? {
         let plan = menu.plan(metrics: metrics, measurer: measurer, minimumWidth: Double(owner.width))
-        self.plan = plan
         placement = nil
         isDrawn = false
         let request = PopupRequest(plan: plan, anchor: owner, gap: metrics.popupOffset,
                                    edge: direction == .leftToRight ? .left : .right)
+        self.request = request
         return platform.openPopup(request).map(placed)
+    }
+
+    /// The owner moved under the open menu (a move in flight, a scroll):
+    /// the window goes with it.
+    func follow(_ owner: PixelRect) -> Input? {
+        guard var request, request.anchor != owner else { return nil }
+        request.anchor = owner
+        self.request = request
+        return platform.repositionPopup(request).map(placed)
     }
 
     private func placed(_ placement: PopupPlacement) -> Input {
@@ -50,7 +61,7 @@ final class PopupWindow {
     }
 
     private func forget() {
-        plan = nil
+        request = nil
         placement = nil
         scrollDeadline = nil
     }

@@ -39,6 +39,13 @@ final class Stage {
         animator.isAnimating ? pacer.frameTime(at: now) : nil
     }
 
+    /// A platform that paces frames itself is ready for the next one: a
+    /// move's next frame is due at once, so frames come at the compositor's
+    /// pace, not also at the timer's.
+    func frameReady(at now: Double) {
+        if animator.isAnimating { pacer.start(at: now) }
+    }
+
     /// After drawing the frame for `time`: the next one comes an interval
     /// of the display's refresh later, or when the move ends if sooner.
     func frameDrawn(at time: Double, refreshRate: Double) {

@@ -40,27 +40,44 @@ public final class DBusLibrary: @unchecked Sendable {
             guard remaining > 0, api.dbus_connection_read_write(connection, remaining) != 0 else { return false }
         }
         guard let name = call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello",
-                              on: connection, by: deadline), !name.isEmpty else { return false }
+                              on: connection, by: deadline, reply: { $0.string() }), !name.isEmpty else { return false }
         return api.dbus_bus_set_unique_name(connection, name) != 0
     }
 
-    /// A method call with no arguments whose reply is one string, waited for
-    /// until `deadline`; never starts a service that is not running.
-    public func call(_ destination: String, _ path: String, _ interface: String, _ method: String,
-              on connection: OpaquePointer, by deadline: BusDeadline) -> String? {
+    /// A method call with the arguments `arguments` writes, answered by
+    /// `deadline`; `reply` reads the answer, and nil is any failure. Never
+    /// starts a service that is not running.
+    public func call<Answer>(_ destination: String, _ path: String, _ interface: String, _ method: String,
+                             on connection: OpaquePointer, by deadline: BusDeadline,
+                             arguments: (inout DBusMessageWriter) -> Void = { _ in },
+                             reply: (inout DBusMessageReader) -> Answer?) -> Answer? {
         guard deadline.remaining > 0,
               let message = api.dbus_message_new_method_call(destination, path, interface, method) else { return nil }
         defer { api.dbus_message_unref(message) }
         api.dbus_message_set_auto_start(message, 0)
+        var writer = DBusMessageWriter(message, library: self)
+        arguments(&writer)
         var error = DBusError()
         api.dbus_error_init(&error)
         defer { api.dbus_error_free(&error) }
-        guard let reply = api.dbus_connection_send_with_reply_and_block(connection, message, deadline.remaining, &error) else {
+        guard let answer = api.dbus_connection_send_with_reply_and_block(connection, message, deadline.remaining, &error) else {
             return nil
         }
-        defer { api.dbus_message_unref(reply) }
-        var reader = DBusMessageReader(reply, library: self)
-        return reader.string()
+        defer { api.dbus_message_unref(answer) }
+        var reader = DBusMessageReader(answer, library: self)
+        return reply(&reader)
+    }
+
+    /// Asks the bus to route the signals that match `rule` to `connection`,
+    /// without waiting for its answer.
+    public func addMatch(_ rule: String, on connection: OpaquePointer) {
+        guard let message = api.dbus_message_new_method_call("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                             "org.freedesktop.DBus", "AddMatch") else { return }
+        defer { api.dbus_message_unref(message) }
+        api.dbus_message_set_no_reply(message, 1)
+        var writer = DBusMessageWriter(message, library: self)
+        writer.string(rule)
+        _ = api.dbus_connection_send(connection, message, nil)
     }
 
     public func close(_ connection: OpaquePointer) {

@@ -93,6 +93,10 @@ public protocol Platform: AnyObject {
     /// Opens `request`'s popup and returns where it went when that is known
     /// at once; otherwise a `.popupPlaced` event follows.
     func openPopup(_ request: PopupRequest) -> PopupPlacement?
+    /// Moves the open popup to stay below its anchor as the anchor moves,
+    /// keeping its plan; returns where it went when that is known at once,
+    /// otherwise a `.popupPlaced` event follows.
+    func repositionPopup(_ request: PopupRequest) -> PopupPlacement?
     /// The open popup's surface, once it has a size.
     var popupSurface: (any FrameSurface)? { get }
     /// Closes the open popup, if any.
@@ -123,6 +127,14 @@ public protocol Platform: AnyObject {
     var windowOrigin: Point? { get }
     /// Sends what is queued now, so a measurement includes handing it over.
     func flush()
+    /// Where the control that takes the keys is, in window `role`'s pixels
+    /// (an open menu's highlighted row, in the popup's), so an input method
+    /// shows its candidates beside it. Platforms with none to tell ignore it.
+    func focusMoved(to rect: PixelRect, in role: WindowRole)
+}
+
+extension Platform {
+    public func focusMoved(to rect: PixelRect, in role: WindowRole) {}
 }
 
 /// Why a platform could not start: one line for the user.

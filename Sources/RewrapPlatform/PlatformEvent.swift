@@ -28,6 +28,9 @@ public enum PlatformEvent: Equatable, Sendable {
     /// The main window gained (true) or lost the keyboard focus.
     case focusChanged(Bool)
     case closeRequested
+    /// The platform can go on no longer (the compositor went away, or ended
+    /// the connection for an error): one line for the user, and status 1.
+    case connectionLost(String)
     /// Where a popup that could not be placed at once was put, and how
     /// many of its rows fit there.
     case popupPlaced(PopupPlacement)

@@ -14,7 +14,7 @@ nonisolated(unsafe) var wmBaseListener = xdg_wm_base_listener(ping: { _, wmBase,
 
 nonisolated(unsafe) var seatListener = wl_seat_listener(
     capabilities: { data, _, capabilities in WaylandPlatform.from(data).seatCapabilities(capabilities) },
-    name: { _, _, _ in })
+    name: { data, _, name in WaylandPlatform.from(data).seatName = name.map { String(cString: $0) } })
 
 nonisolated(unsafe) var outputListener = wl_output_listener(
     geometry: { _, _, _, _, _, _, _, _, _, _ in },
@@ -89,3 +89,6 @@ nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
         WaylandPlatform.from(data).keys?.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
     },
     repeat_info: { data, _, rate, delay in WaylandPlatform.from(data).keys?.repeatInfo(rate: rate, delay: delay) })
+
+nonisolated(unsafe) var fractionalScaleListener = wp_fractional_scale_v1_listener(
+    preferred_scale: { data, _, scale120 in WaylandPlatform.from(data).preferredScale(scale120) })

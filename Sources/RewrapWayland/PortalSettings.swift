@@ -36,7 +36,7 @@ final class PortalSettings {
         self.connection = connection
         descriptor = fd
         // Subscribed before reading, so no change falls between the two.
-        addMatch("type='signal',interface='\(Self.interface)',member='SettingChanged'")
+        library.addMatch("type='signal',interface='\(Self.interface)',member='SettingChanged'", on: connection)
         let filter: DBusHandleMessageFunction = { _, message, settings in
             guard let message, let settings else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
             Unmanaged<PortalSettings>.fromOpaque(settings).takeUnretainedValue().received(message)
@@ -93,33 +93,7 @@ final class PortalSettings {
     }
 
     private func read(_ namespace: String, _ key: String, type: Int32, by deadline: BusDeadline) -> UInt32? {
-        let api = library.api
-        guard deadline.remaining > 0,
-              let message = api.dbus_message_new_method_call(Self.destination, Self.path, Self.interface, "Read") else { return nil }
-        defer { api.dbus_message_unref(message) }
-        api.dbus_message_set_auto_start(message, 0)
-        var writer = DBusMessageWriter(message, library: library)
-        writer.string(namespace)
-        writer.string(key)
-        var error = DBusError()
-        api.dbus_error_init(&error)
-        defer { api.dbus_error_free(&error) }
-        guard let reply = api.dbus_connection_send_with_reply_and_block(connection, message, deadline.remaining, &error) else {
-            return nil
-        }
-        defer { api.dbus_message_unref(reply) }
-        var reader = DBusMessageReader(reply, library: library)
-        return reader.variantUInt32(of: type)
-    }
-
-    private func addMatch(_ rule: String) {
-        let api = library.api
-        guard let message = api.dbus_message_new_method_call("org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                                             "org.freedesktop.DBus", "AddMatch") else { return }
-        defer { api.dbus_message_unref(message) }
-        api.dbus_message_set_no_reply(message, 1)
-        var writer = DBusMessageWriter(message, library: library)
-        writer.string(rule)
-        _ = api.dbus_connection_send(connection, message, nil)
+        library.call(Self.destination, Self.path, Self.interface, "Read", on: connection, by: deadline,
+                     arguments: { $0.string(namespace); $0.string(key) }, reply: { $0.variantUInt32(of: type) })
     }
 }

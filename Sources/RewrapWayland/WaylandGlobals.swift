@@ -10,6 +10,13 @@ struct WaylandGlobals {
     var seat: OpaquePointer?
     var decorations: OpaquePointer?
     var activation: OpaquePointer?
+    /// Both are needed to draw at a fractional scale.
+    var viewporter: OpaquePointer?
+    var fractionalScales: OpaquePointer?
+    /// libdecor's plugin draws decorations on subsurfaces, and fails on a
+    /// compositor that has none.
+    var offersSubsurfaces = false
+    var textInputs: OpaquePointer?
     /// Each output by its registry name.
     var outputs: [UInt32: Output] = [:]
 
@@ -38,7 +45,12 @@ struct WaylandGlobals {
         case "xdg_wm_base": wmBase = bound(rewrap_xdg_wm_base_interface(), 3); return wmBase
         case "wl_seat": if seat == nil { seat = bound(rewrap_wl_seat_interface(), 8); return seat }; return nil
         case "zxdg_decoration_manager_v1": decorations = bound(rewrap_zxdg_decoration_manager_v1_interface(), 1); return nil
+        case "wp_viewporter": viewporter = bound(rewrap_wp_viewporter_interface(), 1); return nil
+        case "wp_fractional_scale_manager_v1":
+            fractionalScales = bound(rewrap_wp_fractional_scale_manager_v1_interface(), 1); return nil
+        case "wl_subcompositor": offersSubsurfaces = true; return nil
         case "xdg_activation_v1": activation = bound(rewrap_xdg_activation_v1_interface(), 1); return nil
+        case "zwp_text_input_manager_v3": textInputs = bound(rewrap_zwp_text_input_manager_v3_interface(), 1); return nil
         case "wl_output":
             guard let output = bound(rewrap_wl_output_interface(), 2) else { return nil }
             outputs[name] = Output(proxy: output)

@@ -40,7 +40,7 @@ extension WaylandPlatform {
     }
 
     private func pixels(_ value: wl_fixed_t) -> Double {
-        wl_fixed_to_double(value) * Double(bufferScale)
+        wl_fixed_to_double(value) * scale.factor
     }
 
     private func pointerMoved() {
@@ -103,8 +103,8 @@ extension WaylandPlatform {
             dx = Int((Double(scroll.clicks.x) / 120 * scrollStep).rounded())
             dy = Int((Double(scroll.clicks.y) / 120 * scrollStep).rounded())
         } else {
-            dx = Int((scroll.distance.x * Double(bufferScale)).rounded())
-            dy = Int((scroll.distance.y * Double(bufferScale)).rounded())
+            dx = Int((scroll.distance.x * scale.factor).rounded())
+            dy = Int((scroll.distance.y * scale.factor).rounded())
         }
         if dx != 0 || dy != 0 { events.append(.scrolled(role, dx: dx, dy: dy)) }
     }
@@ -131,5 +131,6 @@ extension WaylandPlatform {
         guard focused != reportedFocus else { return }
         reportedFocus = focused
         events.append(.focusChanged(focused))
+        textInputFollowsFocus(focused)
     }
 }

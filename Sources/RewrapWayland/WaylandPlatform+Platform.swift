@@ -9,6 +9,7 @@ import Glibc
 /// The Wayland platform as the app sees it.
 extension WaylandPlatform: Platform {
     public func pendingEvents() -> [PlatformEvent] {
+        if let failure = failure ?? decorationFailure.map({ "rewrap: libdecor: \($0)" }) { return [.connectionLost(failure)] }
         check(wl_display_dispatch_pending(display))
         if let held = keys?.dueRepeat(at: Self.monotonicNow()), role(of: keyboardSurface) != nil {
             events.append(.keyPressed(held.key, held.stroke))
@@ -28,15 +29,16 @@ extension WaylandPlatform: Platform {
     /// a held key repeats, or `deadline` passes.
     @discardableResult
     public func wait(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
-        // Events already read wait only for the next pass.
-        var busy = !events.isEmpty
+        // Events already read, or a failure to report, wait only for the next pass.
+        var busy = !events.isEmpty || failure != nil
         while !busy && wl_display_prepare_read(display) != 0 {
             check(wl_display_dispatch_pending(display))
-            busy = !events.isEmpty
+            busy = !events.isEmpty || failure != nil
         }
         if !busy && wl_display_flush(display) < 0 && errno != EAGAIN {
             wl_display_cancel_read(display)
             check(-1)
+            return []
         }
         let wake = [deadline, keys?.repeatDeadline].compactMap { $0 }.min()
         let timeout: Int32 = busy ? 0 : wake.map { Int32(max(0, (($0 - Self.monotonicNow()) * 1000).rounded(.up))) } ?? -1

@@ -7,24 +7,33 @@ import RewrapScene
 /// An open menu's xdg_popup: its request, its surface, and where the
 /// compositor put it.
 final class Popup {
-    let request: PopupRequest
+    var request: PopupRequest
     let surface: OpaquePointer
     let xdgSurface: OpaquePointer
     let xdgPopup: OpaquePointer
     let buffer: ShmSurface
+    /// Shows a buffer drawn at a fractional scale at the popup's logical size.
+    let viewport: OpaquePointer?
     /// The rectangle of the latest configure, in window pixels.
     var configured: Rect?
     var unackedSerial: UInt32?
+    /// The logical size the popup is drawn for.
+    var logicalSize = (width: Int32(1), height: Int32(1))
+    /// Counts the moves asked of the compositor.
+    var repositionToken: UInt32 = 0
 
-    init(request: PopupRequest, surface: OpaquePointer, xdgSurface: OpaquePointer, xdgPopup: OpaquePointer, buffer: ShmSurface) {
+    init(request: PopupRequest, surface: OpaquePointer, xdgSurface: OpaquePointer, xdgPopup: OpaquePointer, buffer: ShmSurface,
+         viewport: OpaquePointer?) {
         self.request = request
         self.surface = surface
         self.xdgSurface = xdgSurface
         self.xdgPopup = xdgPopup
         self.buffer = buffer
+        self.viewport = viewport
     }
 
     deinit {
+        if let viewport { wp_viewport_destroy(viewport) }
         xdg_popup_destroy(xdgPopup)
         xdg_surface_destroy(xdgSurface)
         wl_surface_destroy(surface)
@@ -38,47 +47,74 @@ extension WaylandPlatform {
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
         closePopup()
         guard let wmBase = globals.wmBase, let xdgSurface, let text else { return nil }
-        let scale = Double(bufferScale)
-        func logical(_ pixels: Double) -> Int32 { Int32((pixels / scale).rounded(.up)) }
-        // Never taller than the output: a compositor that cannot resize a
-        // popup (sway 1.7) then slides it into view, cut to whole rows.
-        let room = Rect(x: 0, y: 0, width: .greatestFiniteMagnitude, height: outputHeight ?? .greatestFiniteMagnitude)
-        let size = request.plan.placement(below: Rect(x: 0, y: 0, width: 0, height: 0), gap: 0, area: room).frame.size
-        let positioner = xdg_wm_base_create_positioner(wmBase)
+        let positioner = self.positioner(for: request, wmBase: wmBase)
         defer { xdg_positioner_destroy(positioner) }
-        xdg_positioner_set_size(positioner, max(1, logical(size.width)), max(1, logical(size.height)))
-        let anchor = request.anchor
-        xdg_positioner_set_anchor_rect(positioner, Int32((Double(anchor.x) / scale).rounded(.down)),
-                                       Int32((Double(anchor.y) / scale).rounded(.down)),
-                                       max(1, logical(Double(anchor.width))), max(1, logical(Double(anchor.height))))
-        let left = request.edge == .left
-        xdg_positioner_set_anchor(positioner, (left ? XDG_POSITIONER_ANCHOR_BOTTOM_LEFT : XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT).rawValue)
-        xdg_positioner_set_gravity(positioner, (left ? XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT : XDG_POSITIONER_GRAVITY_BOTTOM_LEFT).rawValue)
-        xdg_positioner_set_offset(positioner, 0, Int32((request.gap / scale).rounded()))
-        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_Y.rawValue
-                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue
-                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_Y.rawValue
-                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y.rawValue)
         let surface = wl_compositor_create_surface(globals.compositor)!
         let popupXDGSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
         let xdgPopup = xdg_surface_get_popup(popupXDGSurface, xdgSurface, positioner)!
         let buffer = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
-        let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer)
+        let viewport = scale.isFractional ? globals.viewporter.map { wp_viewporter_get_viewport($0, surface)! } : nil
+        let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer,
+                          viewport: viewport)
         buffer.commit = { [unowned self, unowned popup] frame, damage in commitPopup(popup, frame, damage: damage) }
         xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
         xdg_popup_add_listener(xdgPopup, &popupListener, userData)
         // The grab takes the serial of the press or key that opened the menu.
-        if let seat = globals.seat, inputSerial != 0 { xdg_popup_grab(xdgPopup, seat, inputSerial) }
-        if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, bufferScale) }
+        if let seat = globals.seat, inputSerial != 0 {
+            xdg_popup_grab(xdgPopup, seat, inputSerial)
+            if let decorated, let seatName { libdecor_frame_popup_grab(decorated.frame, seatName) }
+        }
+        if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, scale.bufferScale) }
         wl_surface_commit(surface)
         self.popup = popup
         return nil
     }
 
+    /// Asks the compositor to move the open popup below its anchor's new
+    /// place; its configure (and `.popupPlaced`) follows.
+    public func repositionPopup(_ request: PopupRequest) -> PopupPlacement? {
+        guard let popup, let wmBase = globals.wmBase else { return nil }
+        // Before version 3 (sway 1.7) a popup cannot move: it is opened anew
+        // at the new place, with the grab of the same press or key, as GTK does there.
+        guard wl_proxy_get_version(popup.xdgPopup) >= 3 else { return openPopup(request) }
+        popup.request = request
+        let positioner = self.positioner(for: request, wmBase: wmBase)
+        defer { xdg_positioner_destroy(positioner) }
+        popup.repositionToken &+= 1
+        xdg_popup_reposition(popup.xdgPopup, positioner, popup.repositionToken)
+        return nil
+    }
+
+    /// The popup's size, below its anchor, lined up with its start edge
+    /// (the right one, right to left), flipped, slid and cut as room allows.
+    private func positioner(for request: PopupRequest, wmBase: OpaquePointer) -> OpaquePointer {
+        let scale = self.scale
+        func logical(_ pixels: Double) -> Int32 { scale.logical(pixels, rounding: .up) }
+        // Never taller than the output: a compositor that cannot resize a
+        // popup (sway 1.7) then slides it into view, cut to whole rows.
+        let room = Rect(x: 0, y: 0, width: .greatestFiniteMagnitude, height: outputHeight ?? .greatestFiniteMagnitude)
+        let size = request.plan.placement(below: Rect(x: 0, y: 0, width: 0, height: 0), gap: 0, area: room).frame.size
+        let positioner = xdg_wm_base_create_positioner(wmBase)!
+        xdg_positioner_set_size(positioner, max(1, logical(size.width)), max(1, logical(size.height)))
+        let anchor = request.anchor
+        xdg_positioner_set_anchor_rect(positioner, scale.logical(Double(anchor.x), rounding: .down),
+                                       scale.logical(Double(anchor.y), rounding: .down),
+                                       max(1, logical(Double(anchor.width))), max(1, logical(Double(anchor.height))))
+        let left = request.edge == .left
+        xdg_positioner_set_anchor(positioner, (left ? XDG_POSITIONER_ANCHOR_BOTTOM_LEFT : XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT).rawValue)
+        xdg_positioner_set_gravity(positioner, (left ? XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT : XDG_POSITIONER_GRAVITY_BOTTOM_LEFT).rawValue)
+        xdg_positioner_set_offset(positioner, 0, scale.logical(request.gap))
+        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_Y.rawValue
+                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue
+                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_Y.rawValue
+                                                 | XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y.rawValue)
+        return positioner
+    }
+
     /// The tallest output the window is on, in window pixels; nil when unknown.
     private var outputHeight: Double? {
         let outputs = globals.outputs.values.filter { enteredOutputs.isEmpty || enteredOutputs.contains($0.proxy) }
-        let tallest = outputs.filter { $0.height > 0 }.map { Double($0.height) / Double($0.scale) * Double(bufferScale) }.max()
+        let tallest = outputs.filter { $0.height > 0 }.map { Double($0.height) / Double($0.scale) * scale.factor }.max()
         return tallest
     }
 
@@ -89,6 +125,7 @@ extension WaylandPlatform {
 
     public func closePopup() {
         guard let popup else { return }
+        if let decorated, let seatName { libdecor_frame_popup_ungrab(decorated.frame, seatName) }
         // Our own surfaces hand the keyboard and pointer back without a
         // leave once the popup is gone; the window keeps its focus.
         if keyboardSurface == popup.surface { keyboardSurface = surface }
@@ -97,9 +134,9 @@ extension WaylandPlatform {
     }
 
     func popupConfigured(x: Int32, y: Int32, width: Int32, height: Int32) {
-        let scale = Double(bufferScale)
-        popup?.configured = Rect(x: Double(x) * scale, y: Double(y) * scale, width: Double(width) * scale,
-                                 height: Double(height) * scale)
+        let factor = scale.factor
+        popup?.configured = Rect(x: Double(x) * factor, y: Double(y) * factor, width: Double(width) * factor,
+                                 height: Double(height) * factor)
     }
 
     /// The compositor's answer is complete: the menu is cut to whole rows
@@ -110,8 +147,8 @@ extension WaylandPlatform {
         let request = popup.request
         let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: area, alignedTo: request.edge)
         // A buffer must be a whole number of logical pixels.
-        func whole(_ pixels: Double) -> Int { Int((pixels / Double(bufferScale)).rounded(.up)) * Int(bufferScale) }
-        popup.buffer.resize(width: whole(placement.frame.width), height: whole(placement.frame.height))
+        popup.logicalSize = (scale.logical(placement.frame.width, rounding: .up), scale.logical(placement.frame.height, rounding: .up))
+        popup.buffer.resize(width: scale.pixels(popup.logicalSize.width), height: scale.pixels(popup.logicalSize.height))
         events.append(.popupPlaced(placement))
     }
 
@@ -120,6 +157,7 @@ extension WaylandPlatform {
             xdg_surface_ack_configure(popup.xdgSurface, serial)
             popup.unackedSerial = nil
         }
+        if let viewport = popup.viewport { wp_viewport_set_destination(viewport, popup.logicalSize.width, popup.logicalSize.height) }
         wl_surface_attach(popup.surface, buffer.buffer, 0, 0)
         if let damage {
             wl_surface_damage_buffer(popup.surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))

@@ -31,11 +31,20 @@ public final class WaylandPlatform {
     var xdgSurface: OpaquePointer?
     var toplevel: OpaquePointer?
     var decoration: OpaquePointer?
+    /// libdecor's toplevel, where the compositor offers no xdg-decoration.
+    var decorated: DecoratedFrame?
     var mainSurface: ShmSurface!
     /// Window pixels per logical pixel.
-    var bufferScale: Int32 = 1
-    /// The buffer scale the main surface was last committed with.
-    var committedScale: Int32 = 0
+    var scale = SurfaceScale.whole(1)
+    /// What the main surface was last committed with: its scale, and its
+    /// viewport's logical size when the scale is fractional.
+    var committedScale: SurfaceScale?
+    var committedDestination: (width: Int32, height: Int32)?
+    /// Where the compositor offers fractional scales: the window's viewport,
+    /// and the scale it prefers, once it has said.
+    var viewport: OpaquePointer?
+    var fractionalScale: OpaquePointer?
+    var preferredScale120: UInt32?
     /// The toplevel's size in logical pixels.
     var logicalSize = (width: Int32(0), height: Int32(0))
     /// The latest toplevel configure's size, until its xdg_surface configure comes.
@@ -61,6 +70,8 @@ public final class WaylandPlatform {
     var pointerPosition = (x: 0.0, y: 0.0)
     var keyboardSurface: OpaquePointer?
     var reportedFocus = false
+    /// libdecor keeps its decorations still during a popup's grab on the seat of this name.
+    var seatName: String?
     /// The serial of the latest press or key, for a popup's grab.
     var inputSerial: UInt32 = 0
     var scroll = ScrollFrame()
@@ -70,6 +81,10 @@ public final class WaylandPlatform {
     var offeredCapabilities: UInt32 = 0
     /// The desktop's look, from the portal on the session bus.
     var portal: PortalSettings?
+    /// Why the connection ended, once it has.
+    var failure: String?
+    /// The seat's text input, for input methods (TextInput.swift).
+    var textInput: TextInput?
 
     /// Connects to the compositor named by WAYLAND_DISPLAY (or `name`);
     /// one that lacks xdg_wm_base or wl_shm is refused.
@@ -93,8 +108,12 @@ public final class WaylandPlatform {
             wl_display_disconnect(display)
             throw PlatformError("rewrap: the Wayland compositor offers no \(missing.joined(separator: " or "))")
         }
-        bufferScale = outputScale
-        settings.scale = Double(bufferScale)
+        scale = .whole(outputScale)
+        settings.scale = scale.factor
+        // Made before the window maps: sway enters a text input only when the keyboard focus moves.
+        if let manager = globals.textInputs, let seat = globals.seat {
+            textInput = TextInput(manager: manager, seat: seat, userData: userData)
+        }
         // A bus that accepts and never answers costs the start half a second, once.
         portal = PortalSettings(by: BusDeadline(seconds: 0.5))
         if let portal {
@@ -137,45 +156,56 @@ public final class WaylandPlatform {
         return max(1, outputs.map(\.scale).max() ?? 1)
     }
 
-    /// An output's scale changed, or the window moved to outputs of
-    /// another: the desktop's scale changes with it, and the window's
-    /// pixels, at the same logical size. An open menu, drawn at the old
-    /// scale, is closed.
+    /// The scale the window is drawn at: the compositor's preferred
+    /// fractional scale once it has said one, the outputs' otherwise.
+    var wantedScale: SurfaceScale {
+        preferredScale120.map(SurfaceScale.fractional) ?? .whole(outputScale)
+    }
+
+    func preferredScale(_ scale120: UInt32) {
+        preferredScale120 = scale120
+        noteScale()
+    }
+
+    /// An output's scale changed, the window moved to outputs of another,
+    /// or the compositor prefers another fractional scale: the desktop's
+    /// scale changes with it, and the window's pixels, at the same logical
+    /// size. An open menu, drawn at the old scale, is closed.
     func noteScale() {
-        let scale = outputScale
-        guard isConfigured, scale != bufferScale else { return }
-        bufferScale = scale
-        settings.scale = Double(scale)
+        let scale = wantedScale
+        guard isConfigured, mainSurface != nil, scale != self.scale else { return }
+        self.scale = scale
+        settings.scale = scale.factor
         if popup != nil {
             closePopup()
             events.append(.popupDismissed)
         }
         if startupFinished, let compositor = globals.compositor, let shm = globals.shm {
             // The old cursor's surface goes with it, so the pointer is given the new one.
-            cursor = Cursor(compositor: compositor, shm: shm, scale: scale)
+            cursor = Cursor(compositor: compositor, shm: shm, scale: scale.cursorScale)
             showCursor()
         }
         events.append(.settingsChanged)
-        events.append(.configured(width: Int(logicalSize.width * scale), height: Int(logicalSize.height * scale)))
+        events.append(.configured(width: scale.pixels(logicalSize.width), height: scale.pixels(logicalSize.height)))
     }
 
     // MARK: - The loop
 
-    /// Ends the program with one line when the connection has failed: the
-    /// compositor went away, or it found an error in what was sent.
+    /// Notes why the connection failed, once it has: the compositor went
+    /// away, or it found an error in what was sent. The app hears of it
+    /// through `.connectionLost`, and nothing more is read.
     func check(_ result: Int32) {
-        guard result < 0 else { return }
+        guard result < 0, failure == nil else { return }
         var interface: UnsafePointer<wl_interface>?
         var id: UInt32 = 0
         let code = wl_display_get_protocol_error(display, &interface, &id)
         if let interface, wl_display_get_error(display) == EPROTO {
             let logged = String(cString: rewrap_last_wayland_log()).split(separator: "\n").first.map(String.init) ?? ""
             let said = logged.isEmpty ? "" : ": " + logged
-            writeLine("rewrap: the Wayland compositor reported protocol error \(code) on \(String(cString: interface.pointee.name)) \(id)\(said)")
+            failure = "rewrap: the Wayland compositor reported protocol error \(code) on \(String(cString: interface.pointee.name)) \(id)\(said)"
         } else {
-            writeLine("rewrap: lost the connection to the Wayland compositor: \(String(cString: strerror(wl_display_get_error(display))))")
+            failure = "rewrap: lost the connection to the Wayland compositor: \(String(cString: strerror(wl_display_get_error(display))))"
         }
-        exit(1)
     }
 
     static func monotonicNow() -> Double {

@@ -1,12 +1,16 @@
 /* A compositor that misbehaves on purpose, for the Wayland fault tests:
  * just enough of wl_compositor, wl_shm, wl_seat and xdg_wm_base for one
- * window, with one fault chosen on the command line:
+ * window, with one fault chosen on the command line, or one protocol no
+ * compositor here offers:
  *
- *     rewrap-fakecompositor SOCKET bad-keymap | huge-configure | protocol-error
+ *     rewrap-fakecompositor SOCKET bad-keymap | huge-configure | protocol-error | fractional
  *
  * bad-keymap:     the keyboard's keymap is text xkbcommon cannot compile;
  * huge-configure: the window is configured to 100000 x 300;
- * protocol-error: the first buffer committed gets a protocol error.
+ * protocol-error: the first buffer committed gets a protocol error;
+ * fractional:     wp_viewporter and wp_fractional_scale_v1, preferring a
+ *                 scale of 1.5; each commit of the window's surface prints
+ *                 "commit buffer WxH scale S destination WxH" on stdout.
  * Every request goes through one dispatcher per resource, so requests
  * it does not care about are simply ignored. */
 #define _GNU_SOURCE
@@ -17,13 +21,17 @@
 #include <unistd.h>
 #include <wayland-server.h>
 #include "xdg-shell-server-protocol.h"
+#include "viewporter-server-protocol.h"
+#include "fractional-scale-v1-server-protocol.h"
 
-enum fault { BAD_KEYMAP, HUGE_CONFIGURE, PROTOCOL_ERROR };
+enum fault { BAD_KEYMAP, HUGE_CONFIGURE, PROTOCOL_ERROR, FRACTIONAL };
 static enum fault fault;
 static struct wl_display *display;
 static uint32_t serial = 1;
 static struct wl_resource *toplevel, *xdg_surface, *keyboard, *main_surface;
 static int configured, keyboard_entered;
+/* The window's surface state as committed next: its buffer's size, scale and viewport. */
+static int32_t buffer_width, buffer_height, buffer_scale = 1, destination_width = -1, destination_height = -1;
 
 static int dispatch(const void *implementation, void *target, uint32_t opcode, const struct wl_message *message,
                     union wl_argument *args);
@@ -74,8 +82,20 @@ static int dispatch(const void *implementation, void *target, uint32_t opcode, c
         close(args[1].h);
         make(resource, &wl_shm_pool_interface, args[0].n);
     } else if (!strcmp(name, "wl_shm_pool") && !strcmp(message->name, "create_buffer")) {
-        make(resource, &wl_buffer_interface, args[0].n);
+        struct wl_resource *buffer = make(resource, &wl_buffer_interface, args[0].n);
+        wl_resource_set_user_data(buffer, (void *)(uintptr_t)((uint32_t)args[2].i << 16 | (uint32_t)args[3].i));
     } else if (!strcmp(name, "wl_surface")) {
+        if (resource == main_surface && !strcmp(message->name, "set_buffer_scale")) buffer_scale = args[0].i;
+        if (resource == main_surface && !strcmp(message->name, "attach") && args[0].o) {
+            uintptr_t size = (uintptr_t)wl_resource_get_user_data((struct wl_resource *)args[0].o);
+            buffer_width = (int32_t)(size >> 16);
+            buffer_height = (int32_t)(size & 0xffff);
+        }
+        if (resource == main_surface && !strcmp(message->name, "commit") && fault == FRACTIONAL && buffer_width) {
+            printf("commit buffer %dx%d scale %d destination %dx%d\n", buffer_width, buffer_height, buffer_scale,
+                   destination_width, destination_height);
+            fflush(stdout);
+        }
         if (!strcmp(message->name, "frame")) {
             struct wl_resource *callback = make(resource, &wl_callback_interface, args[0].n);
             wl_callback_send_done(callback, 0);
@@ -103,6 +123,15 @@ static int dispatch(const void *implementation, void *target, uint32_t opcode, c
         }
     } else if (!strcmp(name, "xdg_surface") && !strcmp(message->name, "get_toplevel")) {
         toplevel = make(resource, &xdg_toplevel_interface, args[0].n);
+    } else if (!strcmp(name, "wp_viewporter") && !strcmp(message->name, "get_viewport")) {
+        /* The window's surface is known only once it has a role: each viewport keeps its surface. */
+        wl_resource_set_user_data(make(resource, &wp_viewport_interface, args[0].n), args[1].o);
+    } else if (!strcmp(name, "wp_viewport") && !strcmp(message->name, "set_destination")
+               && wl_resource_get_user_data(resource) == main_surface) {
+        destination_width = args[0].i;
+        destination_height = args[1].i;
+    } else if (!strcmp(name, "wp_fractional_scale_manager_v1") && !strcmp(message->name, "get_fractional_scale")) {
+        wp_fractional_scale_v1_send_preferred_scale(make(resource, &wp_fractional_scale_v1_interface, args[0].n), 180);
     } else if (!strcmp(name, "wl_seat") && !strcmp(message->name, "get_keyboard")) {
         keyboard = make(resource, &wl_keyboard_interface, args[0].n);
         if (fault == BAD_KEYMAP) send_keymap();
@@ -124,10 +153,11 @@ static void bind(struct wl_client *client, void *data, uint32_t version, uint32_
 
 int main(int argc, char **argv) {
     if (argc != 3) {
-        fprintf(stderr, "usage: rewrap-fakecompositor SOCKET bad-keymap|huge-configure|protocol-error\n");
+        fprintf(stderr, "usage: rewrap-fakecompositor SOCKET bad-keymap|huge-configure|protocol-error|fractional\n");
         return 2;
     }
-    fault = !strcmp(argv[2], "bad-keymap") ? BAD_KEYMAP : !strcmp(argv[2], "huge-configure") ? HUGE_CONFIGURE : PROTOCOL_ERROR;
+    fault = !strcmp(argv[2], "bad-keymap") ? BAD_KEYMAP : !strcmp(argv[2], "huge-configure") ? HUGE_CONFIGURE
+          : !strcmp(argv[2], "fractional") ? FRACTIONAL : PROTOCOL_ERROR;
     display = wl_display_create();
     if (wl_display_add_socket(display, argv[1]) != 0) {
         fprintf(stderr, "rewrap-fakecompositor: cannot listen on %s\n", argv[1]);
@@ -137,6 +167,10 @@ int main(int argc, char **argv) {
     wl_global_create(display, &wl_shm_interface, 1, (void *)&wl_shm_interface, bind);
     wl_global_create(display, &wl_seat_interface, 5, (void *)&wl_seat_interface, bind);
     wl_global_create(display, &xdg_wm_base_interface, 3, (void *)&xdg_wm_base_interface, bind);
+    if (fault == FRACTIONAL) {
+        wl_global_create(display, &wp_viewporter_interface, 1, (void *)&wp_viewporter_interface, bind);
+        wl_global_create(display, &wp_fractional_scale_manager_v1_interface, 1, (void *)&wp_fractional_scale_manager_v1_interface, bind);
+    }
     printf("ready\n");
     fflush(stdout);
     wl_display_run(display);

@@ -8,11 +8,11 @@ import Glibc
 // sway's headless seat has no pointer of its own.
 //
 //     rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...
-//     rewrap-wlhelper keyboard
+//     rewrap-wlhelper input-method TEXT [PREEDIT]      (InputMethod.swift)
+//     rewrap-wlhelper keyboard                          (Keyboard.swift)
 //
 // WIDTH and HEIGHT are the output's logical size; X and Y are logical
-// coordinates on it. `keyboard` stays on the seat as a virtual keyboard
-// and presses the keys named on each line of its input (Keyboard.swift).
+// coordinates on it.
 
 func fail(_ message: String) -> Never {
     let line = "rewrap-wlhelper: \(message)\n"
@@ -42,6 +42,10 @@ nonisolated(unsafe) var registryListener = wl_registry_listener(
     global_remove: { _, _, _ in })
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "input-method" {
+    guard arguments.count == 2 || arguments.count == 3 else { fail("usage: rewrap-wlhelper input-method TEXT [PREEDIT]") }
+    runInputMethod(text: arguments[1], preedit: arguments.count == 3 ? arguments[2] : nil)
+}
 if arguments == ["keyboard"] {
     guard let display = wl_display_connect(nil) else { fail("cannot connect to the Wayland compositor") }
     let globals = Globals()

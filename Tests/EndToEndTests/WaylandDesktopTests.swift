@@ -207,15 +207,11 @@ final class WaylandKeyboardTests: XCTestCase {
     }
 }
 
-/// Weston, a second compositor with other habits: no xdg-decoration, its
-/// own desktop shell placing the window.
+/// Weston, a second compositor with other habits: no xdg-decoration, so
+/// libdecor draws the title bar; its own desktop shell places the window.
 final class WestonTests: XCTestCase {
-    func testTheWindowDrawsOnWestonAsOnX11() throws {
-        let x11 = try RewrapSession()
-        let expected = try x11.settledFrame()
-        x11.close()
-        let weston = try WestonServer()
-        defer { weston.stop() }
+    /// Rewrap on `weston`, 680 × 420, with its trace and standard error.
+    private func start(on weston: WestonServer) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile) {
         let trace = try TemporaryFile(suffix: ".jsonl")
         let stderr = try TemporaryFile(suffix: ".txt")
         let process = Process()
@@ -227,17 +223,73 @@ final class WestonTests: XCTestCase {
         process.environment = environment
         process.standardError = try FileHandle(forWritingTo: stderr.url)
         try process.run()
-        defer { stopProcess(process) }
+        return (process, trace, stderr)
+    }
+
+    private func firstFrame(_ trace: TemporaryFile, of process: Process) -> TraceFrame? {
         var frames: [TraceFrame] = []
         let deadline = Date().addingTimeInterval(10)
         while frames.isEmpty, Date() < deadline, process.isRunning {
             usleep(20_000)
             frames = TraceFrame.parse((try? Data(contentsOf: trace.url)) ?? Data())
         }
-        let frame = try XCTUnwrap(frames.first, "a frame on weston")
+        return frames.first
+    }
+
+    func testTheWindowDrawsOnWestonAsOnX11() throws {
+        let x11 = try RewrapSession()
+        let expected = try x11.settledFrame()
+        x11.close()
+        let weston = try WestonServer()
+        defer { weston.stop() }
+        let (process, trace, stderr) = try start(on: weston)
+        defer { stopProcess(process) }
+        let frame = try XCTUnwrap(firstFrame(trace, of: process), "a frame on weston")
         XCTAssertEqual(frame.window, expected.window)
         XCTAssertEqual(frame.nodes.map(\.frame), expected.nodes.map(\.frame), "the same layout as on X11")
         usleep(300_000)
+        XCTAssertTrue(process.isRunning)
+        XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8), "")
+    }
+
+    /// Weston decorates no window, so libdecor draws a title bar above
+    /// Rewrap's surface; the surface's own pixels stay X11's.
+    func testLibdecorDrawsTheTitleBarAndTheWindowIsX11s() throws {
+        let folder = NSTemporaryDirectory() + "rewrap-libdecor-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let x11 = try RewrapSession(arguments: ["--geometry", "680x420+0+0"], server: server)
+        try x11.settledFrame()
+        try x11.capture(to: folder + "/x11.png")
+        x11.close()
+        let desktop = RGBImage.Pixel(red: 0x20, green: 0x40, blue: 0x60)
+        let weston = try WestonServer(desktopColor: "0xff204060")
+        defer { weston.stop() }
+        let (process, trace, stderr) = try start(on: weston)
+        defer { stopProcess(process) }
+        XCTAssertNotNil(firstFrame(trace, of: process), "a frame on weston")
+        // Weston shows the frame a moment after it is committed.
+        usleep(500_000)
+        try weston.screenshot(to: folder + "/weston.png")
+        let shot = try RGBImage(contentsOf: folder + "/weston.png"), window = try RGBImage(contentsOf: folder + "/x11.png")
+        let origin = try XCTUnwrap(shot.firstPlace(of: window.row(0)), "the window's top row on weston; screenshots in \(folder)")
+        try runCommand(["/usr/bin/convert", folder + "/weston.png", "-crop", "680x420+\(origin.x)+\(origin.y)", "+repage",
+                        folder + "/weston-window.png"])
+        XCTAssertEqual(try differingPixels(folder + "/x11.png", folder + "/weston-window.png").count, 0,
+                       "the window's pixels are X11's; screenshots in \(folder)")
+        // The title bar: a band of one colour just above the window, neither the desktop nor the window.
+        let column = origin.x + 8
+        let barColor = shot[column, origin.y - 1]
+        XCTAssertNotEqual(barColor, desktop, "something is drawn above the window; screenshots in \(folder)")
+        XCTAssertNotEqual(barColor, window[0, 0], "the bar is not the window's background")
+        var bar = 0
+        while origin.y - bar - 1 >= 0, shot[column, origin.y - bar - 1] == barColor { bar += 1 }
+        XCTAssertTrue((20...60).contains(bar), "a title bar \(bar) px tall above the window; screenshots in \(folder)")
+        let middle = origin.y - bar / 2
+        XCTAssertTrue((origin.x..<origin.x + 100).allSatisfy { shot[$0, middle] == barColor }, "one colour at its start")
+        let titleColors = Set((origin.x + 300..<origin.x + 380).map { shot[$0, middle].red })
+        XCTAssertGreaterThan(titleColors.count, 2, "the title is written in its middle")
         XCTAssertTrue(process.isRunning)
         XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8), "")
     }
@@ -247,22 +299,33 @@ final class WestonTests: XCTestCase {
 /// not compile, a configure to 100,000 px, a protocol error. The fake
 /// compositor (Sources/rewrap-fakecompositor) plants one each.
 final class WaylandFaultTests: XCTestCase {
-    private func run(_ fault: String) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile, stop: () -> Void) {
+    private var compositorOutput: TemporaryFile?
+
+    private func run(_ fault: String, arguments: [String] = []) throws
+        -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile, stop: () -> Void) {
         let runtime = NSTemporaryDirectory() + "rewrap-fake-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let compositor = Process()
         compositor.executableURL = URL(fileURLWithPath: PackagePaths.fakeCompositorBinary)
         compositor.arguments = ["fake", fault]
         compositor.environment = ["XDG_RUNTIME_DIR": runtime]
-        let ready = Pipe()
-        compositor.standardOutput = ready
+        let output = try TemporaryFile(suffix: ".txt")
+        compositorOutput = output
+        compositor.standardOutput = try FileHandle(forWritingTo: output.url)
         compositor.standardError = FileHandle.nullDevice
         try compositor.run()
-        _ = ready.fileHandleForReading.availableData
+        let started = Date()
+        while !((try? String(contentsOf: output.url, encoding: .utf8)) ?? "").hasPrefix("ready\n") {
+            guard Date().timeIntervalSince(started) < 10, compositor.isRunning else {
+                stopProcess(compositor)
+                throw TestFailure("the fake compositor did not start")
+            }
+            usleep(10_000)
+        }
         let trace = try TemporaryFile(suffix: ".jsonl"), stderr = try TemporaryFile(suffix: ".txt")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
-        process.arguments = ["--trace", trace.path]
+        process.arguments = ["--trace", trace.path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DISPLAY")
         environment["XDG_RUNTIME_DIR"] = runtime
@@ -315,6 +378,33 @@ final class WaylandFaultTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, "\(lines)")
         XCTAssertTrue(lines.first?.hasPrefix("rewrap: the Wayland compositor reported protocol error 0 on wl_surface") == true
                       && lines.first?.hasSuffix("the fake compositor's planted error") == true, "\(lines)")
+    }
+
+    /// No compositor here offers fractional scales, so the fake one does,
+    /// preferring 1.5: the window is laid out as X11's `--scale 1.5`, drawn
+    /// at exactly that scale into a buffer of scale 1, and shown through a
+    /// viewport at its logical size, never stretched.
+    func testAFractionalScaleIsDrawnExactlyThroughAViewport() throws {
+        let x11 = try RewrapSession(arguments: ["--scale", "1.5", "--geometry", "1020x630+0+0"])
+        let expected = try x11.settledFrame()
+        x11.close()
+        let (_, trace, stderr, stop) = try run("fractional", arguments: ["--geometry", "680x420"])
+        defer { stop() }
+        let frame = try XCTUnwrap(frames(trace).first, "a frame")
+        XCTAssertEqual(frame.window, [1020, 630], "680 × 420 at 1.5")
+        XCTAssertEqual(frame.nodes.map(\.frame), expected.nodes.map(\.frame), "laid out as X11 at --scale 1.5")
+        usleep(300_000)
+        let output = try String(contentsOf: try XCTUnwrap(compositorOutput).url, encoding: .utf8)
+        let commits = output.split(separator: "\n").filter { $0.hasPrefix("commit ") }
+        XCTAssertEqual(commits.last, "commit buffer 1020x630 scale 1 destination 680x420", output)
+        for commit in commits {
+            // "commit buffer WxH scale S destination WxH": every buffer is its destination times 1.5.
+            let sizes = commit.split(separator: " ").filter { $0.contains("x") }.map { $0.split(separator: "x").compactMap { Int($0) } }
+            XCTAssertEqual(sizes.count, 2, String(commit))
+            guard sizes.count == 2, sizes[1].count == 2 else { continue }
+            XCTAssertEqual(sizes[0], sizes[1].map { ($0 * 3 + 1) / 2 }, "never a buffer stretched to its place: \(commit)")
+        }
+        XCTAssertEqual(try String(contentsOf: stderr.url, encoding: .utf8), "")
     }
 }
 

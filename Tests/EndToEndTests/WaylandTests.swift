@@ -161,6 +161,47 @@ final class WaylandTests: XCTestCase {
         XCTAssertEqual(try differingPixels(folder + "/x11.png", folder + "/wayland.png").count, 0, "screenshots in \(folder)")
     }
 
+    /// A menu opened while its button still moves (a pick in slow motion
+    /// set it moving) goes with the button, through xdg_popup.reposition
+    /// here and a move of the popup window on X11, and ends where X11's does.
+    func testAMenuFollowsItsMovingButtonAsOnX11() throws {
+        func check(_ frames: [TraceFrame], _ platform: String) throws -> [Double] {
+            let open = frames.filter { $0.popup?.owner == "arrangement" }
+            XCTAssertGreaterThan(Set(open.filter(\.animating).compactMap { $0.popup?.rect.minX }).count, 2,
+                                 "\(platform): the menu moved with the button")
+            let last = try XCTUnwrap(open.last, platform)
+            let button = try XCTUnwrap(last.node("arrangement")), popup = try XCTUnwrap(last.popup)
+            XCTAssertFalse(last.animating, platform)
+            XCTAssertEqual(popup.rect.minX, button.rect.minX, "\(platform): lined up with the button where it stopped")
+            XCTAssertEqual(popup.rect.minY, button.rect.maxY + 4, "\(platform): just below it")
+            return popup.frame
+        }
+        let x11 = try RewrapSession(arguments: ["--geometry", "680x420+0+0", "--slow-motion"])
+        defer { x11.close() }
+        try x11.settledFrame()
+        try x11.key("Tab", "Tab", "Return")
+        try x11.waitUntil("the pattern menu") { try x11.lastFrame().popup != nil }
+        try x11.key("Down", "Return", "Tab", "Return")
+        try x11.waitUntil("the arrangement menu at rest") {
+            let last = try x11.lastFrame()
+            return last.popup?.owner == "arrangement" && !last.animating
+        }
+        let x11Popup = try check(x11.frames(), "X11")
+        let session = try WaylandSession(sway: sway, arguments: ["--geometry", "680x420", "--slow-motion"])
+        defer { session.close() }
+        try session.settledFrame()
+        // wtype holds the keyboard until the move is over: the menu closes when the seat loses it.
+        let typing = try sway.startTyping(["-s", "300", "-k", "Tab", "-s", "150", "-k", "Tab", "-s", "150", "-k", "Return",
+                                           "-s", "600", "-k", "Down", "-s", "150", "-k", "Return", "-s", "150", "-k", "Tab",
+                                           "-s", "150", "-k", "Return", "-s", "5000"])
+        defer { stopProcess(typing) }
+        try session.waitUntil("the arrangement menu at rest") {
+            let last = try session.lastFrame()
+            return last.popup?.owner == "arrangement" && !last.animating
+        }
+        XCTAssertEqual(try check(session.frames(), "Wayland"), x11Popup, "where X11's menu ended")
+    }
+
     func testPointerPicksFromMenu() throws {
         let session = try WaylandSession(sway: sway)
         defer { session.close() }

@@ -110,6 +110,77 @@ final class RecordedLoopTests: XCTestCase {
         XCTAssertNotEqual(start.node("arrangement")?.rect, end.node("arrangement")?.rect, "Arrangement moved")
     }
 
+    /// Where the platform paces frames (Wayland's frame callbacks), a move's
+    /// frames come at its pace, not also at the loop's timer: here a
+    /// compositor asking for 120 frames a second on a 60 Hz output.
+    func testAPlatformThatPacesFramesGetsThemAtItsPace() throws {
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
+                                 "--geometry", "400x420+0+0", "--trace", trace.path])
+        let platform = RecordingPlatform(script: [[.focusChanged(true)] + [Key.tab, .tab, .returnKey].map(RecordingPlatform.press),
+                                                  [Key.down, .returnKey].map(RecordingPlatform.press)])
+        platform.frameCallbackInterval = 1.0 / 120
+        let app = try launch.open(on: platform, clock: Clock { platform.now })
+        XCTAssertEqual(app.run(), 0)
+        let moving = TraceFrame.read(trace.path).filter(\.animating)
+        XCTAssertGreaterThan(moving.count, 20, "animated frames")
+        for (earlier, later) in zip(moving, moving.dropFirst()) {
+            XCTAssertEqual(later.time - earlier.time, 1.0 / 120, accuracy: 1e-6)
+        }
+    }
+
+    /// A menu opened on a button that a pick has just set moving goes with
+    /// the button, frame by frame, and ends below it.
+    func testAMenuOpenOnAMovingButtonFollowsIt() throws {
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
+                                 "--geometry", "680x420+0+0", "--trace", trace.path])
+        // The pick widens Pattern and sets Arrangement moving; its menu opens at once.
+        let platform = RecordingPlatform(script: [[.focusChanged(true)] + [Key.tab, .tab, .returnKey].map(RecordingPlatform.press),
+                                                  [Key.down, .returnKey, .tab, .returnKey].map(RecordingPlatform.press)])
+        let app = try launch.open(on: platform, clock: Clock { platform.now })
+        XCTAssertEqual(app.run(), 0)
+        let frames = TraceFrame.read(trace.path).filter { $0.popup?.owner == "arrangement" }
+        let moving = frames.filter(\.animating)
+        XCTAssertGreaterThan(moving.count, 10, "the menu is open while Arrangement moves")
+        for frame in frames {
+            let button = try XCTUnwrap(frame.node("arrangement")), popup = try XCTUnwrap(frame.popup)
+            XCTAssertEqual(popup.rect.minX, button.rect.minX, "lined up with the button at \(frame.time)")
+            XCTAssertEqual(popup.rect.minY, button.rect.maxY + 4, "just below the button at \(frame.time)")
+        }
+        XCTAssertGreaterThan(Set(moving.compactMap { $0.popup?.rect.minX }).count, 5, "the menu moved")
+        XCTAssertGreaterThan(platform.requests.filter { $0.hasPrefix("move popup") }.count, 5, "\(platform.requests)")
+    }
+
+    func testThePlatformIsToldWhereTheKeysGoForAnInputMethod() throws {
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C", "--reduce-motion",
+                                 "--geometry", "680x420+0+0", "--trace", trace.path])
+        var focused: [(role: WindowRole, rect: PixelRect)?] = []
+        var script = [[.focusChanged(true), RecordingPlatform.press(.tab)], [RecordingPlatform.press(.returnKey)],
+                      [RecordingPlatform.press(.down)]]
+        var platform: RecordingPlatform!
+        platform = RecordingPlatform {
+            focused.append(platform.focusMoves.last)
+            return script.isEmpty ? nil : script.removeFirst()
+        }
+        let app = try launch.open(on: platform, clock: Clock { platform.now })
+        XCTAssertEqual(app.run(), 0)
+        let frames = TraceFrame.read(trace.path)
+        let button = try XCTUnwrap(frames.last?.node("shape"))
+        XCTAssertNil(focused[0]?.role, "no control has the focus before Tab")
+        XCTAssertEqual(focused[1]?.role, .main)
+        XCTAssertEqual(focused[1]?.rect, PixelRect(x: Int(button.frame[0]), y: Int(button.frame[1]),
+                                                   width: Int(button.frame[2]), height: Int(button.frame[3])), "the focused button")
+        let popup = try XCTUnwrap(frames.last?.popup)
+        for (step, row) in [(2, 0), (3, 1)] {
+            let frame = popup.nodes[row].frame
+            XCTAssertEqual(focused[step]?.role, .popup, "step \(step)")
+            XCTAssertEqual(focused[step]?.rect, PixelRect(x: Int(frame[0]), y: Int(frame[1]), width: Int(frame[2]), height: Int(frame[3])),
+                           "the highlighted row, in the popup's pixels, after step \(step)")
+        }
+    }
+
     private static func lastLine(of path: String) throws -> String {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         guard let line = text.split(separator: "\n").last,

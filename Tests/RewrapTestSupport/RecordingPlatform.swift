@@ -22,10 +22,16 @@ public final class RecordingPlatform: Platform {
     public private(set) var requests: [String] = []
     public private(set) var main: RecordingSurface?
     public private(set) var popup: RecordingSurface?
+    /// Where the loop said the keys go, in order (`focusMoved`).
+    public private(set) var focusMoves: [(role: WindowRole, rect: PixelRect)] = []
     /// Asked whenever the loop is idle: the next events, or nil to close.
     public var nextBatch: () -> [PlatformEvent]?
     /// Where popups may go, in window pixels.
     public let screen: Rect
+    /// Set, the platform paces frames as a Wayland compositor does: after a
+    /// frame is shown it is not ready until `.frameReady` comes this long after.
+    public var frameCallbackInterval: Double?
+    private var frameCallbackDue: Double?
     private var pending: [PlatformEvent] = []
 
     public init(settings: DesktopSettings = DesktopSettings(fontDefaults: RecordingPlatform.xftDefaults),
@@ -72,6 +78,7 @@ public final class RecordingPlatform: Platform {
 
     public func presentMainFrame() {
         requests.append("present main \(main.map { "\($0.width)x\($0.height)" } ?? "none")")
+        if let frameCallbackInterval { frameCallbackDue = now + frameCallbackInterval }
     }
 
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
@@ -79,6 +86,15 @@ public final class RecordingPlatform: Platform {
         let frame = PixelRect(placement.frame)
         requests.append("open popup at \(frame.x),\(frame.y) \(frame.width)x\(frame.height) below \(request.anchor)")
         popup = RecordingSurface(width: frame.width, height: frame.height)
+        return placement
+    }
+
+    public func repositionPopup(_ request: PopupRequest) -> PopupPlacement? {
+        guard let popup else { return nil }
+        let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: screen, alignedTo: request.edge)
+        let frame = PixelRect(placement.frame)
+        requests.append("move popup to \(frame.x),\(frame.y) \(frame.width)x\(frame.height) below \(request.anchor)")
+        _ = popup.resize(width: frame.width, height: frame.height)
         return placement
     }
 
@@ -96,6 +112,12 @@ public final class RecordingPlatform: Platform {
     }
 
     public func wait(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
+        if let due = frameCallbackDue, deadline.map({ due <= $0 }) ?? true {
+            now = max(now, due)
+            frameCallbackDue = nil
+            pending = [.frameReady]
+            return []
+        }
         if let deadline {
             now = max(now, deadline)
             return []
@@ -104,12 +126,13 @@ public final class RecordingPlatform: Platform {
         return []
     }
 
-    public var isReadyForFrame: Bool { true }
+    public var isReadyForFrame: Bool { frameCallbackDue == nil }
     public var refreshRate: Double { 60 }
     public func finishStartup() {}
     public var accessibilityBusAddress: String? { nil }
     public var windowOrigin: Point? { Point(x: 0, y: 0) }
     public func flush() {}
+    public func focusMoved(to rect: PixelRect, in role: WindowRole) { focusMoves.append((role, rect)) }
 }
 
 /// A surface that records what was painted on it since it was last cleared.

@@ -169,6 +169,18 @@ public final class SwayServer: @unchecked Sendable {
         guard result.status == 0 else { throw TestFailure("rewrap-wlhelper: \(result.stderr)") }
     }
 
+    /// Plays the seat's input method (`rewrap-wlhelper input-method`): once
+    /// a text input is enabled, shows `preedit` if given, then commits
+    /// `text`, as an input method does when the user picks a word. Returns
+    /// the content type the text input declared, as the helper prints it.
+    @discardableResult
+    public func commitText(_ text: String, preedit: String? = nil) throws -> String {
+        let result = try runCommand([PackagePaths.waylandHelperBinary, "input-method", text] + (preedit.map { [$0] } ?? []),
+                                    environment: clientEnvironment)
+        guard result.status == 0 else { throw TestFailure("rewrap-wlhelper: \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     public func stop() {
         stopProcess(process)
         try? FileManager.default.removeItem(atPath: runtimeDirectory)

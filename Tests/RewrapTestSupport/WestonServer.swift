@@ -8,13 +8,24 @@ public final class WestonServer: @unchecked Sendable {
     public let socket = "rewrap-weston"
     private let process = Process()
 
-    public init() throws {
+    /// Weston as it comes; with `desktopColor` (0xAARRGGBB), a desktop of
+    /// that one colour and no panel, and weston-screenshooter allowed, so a
+    /// screenshot shows each window whole on a plain ground.
+    public init(desktopColor: String? = nil) throws {
         runtimeDirectory = NSTemporaryDirectory() + "rewrap-weston-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
         process.executableURL = URL(fileURLWithPath: "/usr/bin/weston")
-        process.arguments = ["--backend=headless-backend.so", "--use-pixman", "--socket=\(socket)", "--width=1024",
-                             "--height=768", "--no-config"]
+        var arguments = ["--backend=headless-backend.so", "--use-pixman", "--socket=\(socket)", "--width=1024", "--height=768"]
+        if let desktopColor {
+            let config = runtimeDirectory + "/weston.ini"
+            try "[shell]\nstartup-animation=none\nanimation=none\npanel-position=none\nbackground-color=\(desktopColor)\nbackground-image=/nonexistent\n"
+                .write(toFile: config, atomically: true, encoding: .utf8)
+            arguments += ["--config=\(config)", "--debug"]
+        } else {
+            arguments.append("--no-config")
+        }
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory
         environment.removeValue(forKey: "DISPLAY")
@@ -35,6 +46,20 @@ public final class WestonServer: @unchecked Sendable {
 
     public var clientEnvironment: [String: String] {
         ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socket]
+    }
+
+    /// The whole output, through weston-screenshooter (a desktop colour
+    /// must have been given).
+    public func screenshot(to path: String) throws {
+        let folder = runtimeDirectory + "/shots-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let result = try runCommand(["/usr/bin/weston-screenshooter"], environment: clientEnvironment, currentDirectory: folder)
+        let shots = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        guard result.status == 0, let shot = shots.first(where: { $0.hasSuffix(".png") }) else {
+            throw TestFailure("weston-screenshooter took no screenshot: \(result.stderr)")
+        }
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: folder + "/" + shot, toPath: path)
     }
 
     public func stop() {

@@ -71,25 +71,10 @@ extension ATSPIBridge {
     /// first, so a listener that registers in between is not missed.
     func watchKeystrokeListeners(by deadline: BusDeadline) {
         guard let connection else { return }
-        let api = library.api
-        if let match = api.dbus_message_new_method_call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch") {
-            var writer = DBusMessageWriter(match, library: library)
-            writer.string("type='signal',interface='\(Self.listenerInterface)',path='\(Self.controllerPath)'")
-            api.dbus_message_set_no_reply(match, 1)
-            send(match)
-        }
-        guard deadline.remaining > 0,
-              let call = api.dbus_message_new_method_call(ATSPIReference.registry.bus, Self.controllerPath,
-                                                         Self.controllerInterface, "GetKeystrokeListeners") else { return }
-        defer { api.dbus_message_unref(call) }
-        api.dbus_message_set_auto_start(call, 0)
-        var error = DBusError()
-        api.dbus_error_init(&error)
-        defer { api.dbus_error_free(&error) }
-        guard let reply = api.dbus_connection_send_with_reply_and_block(connection, call, deadline.remaining, &error) else { return }
-        defer { api.dbus_message_unref(reply) }
-        var reader = DBusMessageReader(reply, library: library)
-        keystrokeListeners = Set(reader.array { $0.structure(Self.listener) } ?? [])
+        library.addMatch("type='signal',interface='\(Self.listenerInterface)',path='\(Self.controllerPath)'", on: connection)
+        let listeners = library.call(ATSPIReference.registry.bus, Self.controllerPath, Self.controllerInterface, "GetKeystrokeListeners",
+                                     on: connection, by: deadline, reply: { $0.array { $0.structure(Self.listener) } })
+        keystrokeListeners = Set(listeners ?? [])
     }
 
     /// A `KeystrokeListenerRegistered` or `...Deregistered` signal; false for any other message.

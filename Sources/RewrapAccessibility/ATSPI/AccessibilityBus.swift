@@ -13,7 +13,8 @@ public enum AccessibilityBus {
         guard let session = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !session.isEmpty,
               let library = DBusLibrary.shared, let connection = library.connect(to: session, by: deadline) else { return nil }
         defer { library.close(connection) }
-        let address = library.call("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", on: connection, by: deadline)
+        let address = library.call("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", on: connection, by: deadline,
+                                    reply: { $0.string() })
         return address.flatMap { $0.isEmpty ? nil : $0 }
     }
 

@@ -12,12 +12,27 @@ extension Toolkit {
     /// Places the popup just below its anchor, inside the work area of the
     /// monitor that holds the anchor, and opens it there.
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
-        let origin = mainWindowOrigin
-        let anchor = request.anchor.rect.offsetBy(dx: Double(origin.x), dy: Double(origin.y))
-        let placement = request.plan.placement(below: anchor, gap: request.gap, area: desktop.popupArea(for: anchor),
-                                               alignedTo: request.edge)
+        let placement = place(request)
         openPopup(frame: PixelRect(placement.frame))
         return placement
+    }
+
+    /// Moves the open popup as its anchor moves, keeping its grab.
+    public func repositionPopup(_ request: PopupRequest) -> PopupPlacement? {
+        guard let popup else { return nil }
+        let placement = place(request)
+        let frame = PixelRect(placement.frame)
+        XMoveResizeWindow(connection.display, popup.window, Int32(frame.x), Int32(frame.y), UInt32(max(1, frame.width)),
+                          UInt32(max(1, frame.height)))
+        popup.buffer.resize(width: frame.width, height: frame.height)
+        connection.flush()
+        return placement
+    }
+
+    private func place(_ request: PopupRequest) -> PopupPlacement {
+        let origin = mainWindowOrigin
+        let anchor = request.anchor.rect.offsetBy(dx: Double(origin.x), dy: Double(origin.y))
+        return request.plan.placement(below: anchor, gap: request.gap, area: desktop.popupArea(for: anchor), alignedTo: request.edge)
     }
 
     /// Opens an override-redirect window at `frame` (root coordinates) and
