@@ -7,7 +7,7 @@ import XCTest
 /// panel says what a mature toolkit makes Orca say.
 ///
 /// Set REWRAP_ORCA_TRANSCRIPT=DIR to keep what was said at each step, one
-/// file per application (README's "What Orca says").
+/// file per application (docs/screen-reader.md has them as tables).
 final class ScreenReaderTests: XCTestCase {
     private func start(_ app: (XvfbServer, ScreenReader) throws -> Void) throws -> (XvfbServer, ScreenReader) {
         let server = try XvfbServer()
@@ -34,8 +34,8 @@ final class ScreenReaderTests: XCTestCase {
     }
 
     /// Resizes the window named `title` through the window manager.
-    private func resize(_ orca: ScreenReader, _ title: String, expecting: [String]) -> (Int) throws -> [String] {
-        { width in try orca.xdotool(["search", "--name", "^\(title)$", "windowsize", String(width), "420"], expecting: expecting) }
+    private func resize(_ orca: ScreenReader, _ title: String, to width: Int, expecting: [String]) throws -> [String] {
+        try orca.xdotool(["search", "--name", "^\(title)$", "windowsize", String(width), "420"], expecting: expecting)
     }
 
     func testOrcaHearsEveryKeyAndSaysEachChangeOnceAsQtDoes() throws {
@@ -44,7 +44,7 @@ final class ScreenReaderTests: XCTestCase {
             let launch = orca.mark
             let session = try self.rewrap([], server, orca)
             rewrapSteps = try OrcaWalk.walk(orca, launch: orca.spoken(since: launch)) { width, expecting in
-                try self.resize(orca, "Rewrap", expecting: expecting)(width)
+                try self.resize(orca, "Rewrap", to: width, expecting: expecting)
             }
             let frame = try session.settledFrame()
             XCTAssertNil(frame.popup, "Where am I (KP_Enter) went to Orca, not to the dropdown as Return")
@@ -68,7 +68,7 @@ final class ScreenReaderTests: XCTestCase {
         orca.waitForSilence()
         // Qt says other things: each step waits for a quiet instead.
         let qtSteps = try OrcaWalk.walk(orca, launch: orca.spoken(since: mark), expecting: false) { width, _ in
-            try self.resize(orca, "peers-qt6", expecting: [])(width)
+            try self.resize(orca, "peers-qt6", to: width, expecting: [])
         }
         try OrcaWalk.keep(qtSteps, as: "qt6-en")
         // Wherever Qt names the focused control once, so does Rewrap.
