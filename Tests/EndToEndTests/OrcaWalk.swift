@@ -101,6 +101,35 @@ enum OrcaWalk {
         expect(16, "Arrangement: Rows combo box", 0, "the badge left, the focus was on Arrangement")
     }
 
+    /// The first control in Arabic, as the launch announces it.
+    static let arabicFirst = "الشكل: دائرة combo box"
+
+    /// The Arabic walk: a pick, then flat review two lines down.
+    static func arabicWalk(_ orca: ScreenReader, launch: [String]) throws -> [Step] {
+        let script: [(String, [String])] = [
+            ("Tab", ["tab", "النقش: مصمت"]), ("Return", ["return", "expanded"]), ("Down", ["not checked"]),
+            ("Return", ["return", "النقش: خطوط قطرية متناوبة"]), ("KP_Subtract", ["Entering flat review"]),
+            ("KP_Page_Up", [""]), ("KP_Page_Up", [""]), ("KP_Subtract", ["Leaving flat review"]),
+        ]
+        var steps = [Step(action: "launch", spoken: launch)]
+        for (keys, expected) in script {
+            steps.append(Step(action: keys, spoken: try orca.press(keys, expecting: expected)))
+        }
+        return steps
+    }
+
+    /// Arabic comes through whole and in logical order.
+    static func checkArabic(_ steps: [Step], platform: String = "X11", file: StaticString = #filePath, line: UInt = #line) {
+        guard steps.count == 9 else { return XCTFail("\(platform): \(steps.count) steps", file: file, line: line) }
+        func expect(_ index: Int, _ text: String, _ why: String) {
+            XCTAssertEqual(steps[index].said(text), 1, "\(platform), \(why): \(steps[index].spoken)", file: file, line: line)
+        }
+        expect(0, "الشكل: دائرة", "the first dropdown, whole")
+        expect(1, "النقش: مصمت", "Tab")
+        expect(4, "النقش: خطوط قطرية متناوبة", "the pick, said once")
+        expect(6, "اختر خيارًا أطول، ثم ضيّق النافذة.", "flat review reads the footer")
+    }
+
     /// Learn mode, then flat review down every line and back up, on a
     /// window whose trace is `session`'s. Returns what was read each way
     /// and the texts the window drew.

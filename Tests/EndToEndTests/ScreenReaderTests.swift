@@ -101,21 +101,10 @@ final class ScreenReaderTests: XCTestCase {
         var steps: [OrcaWalk.Step] = []
         _ = try start { server, orca in
             let launch = orca.mark
-            _ = try self.rewrap(["--locale", "ar"], server, orca, announcing: "الشكل: دائرة combo box")
-            steps = [OrcaWalk.Step(action: "launch", spoken: orca.spoken(since: launch))]
-            let script: [(String, [String])] = [
-                ("Tab", ["tab", "النقش: مصمت"]), ("Return", ["return", "expanded"]), ("Down", ["not checked"]),
-                ("Return", ["return", "النقش: خطوط قطرية متناوبة"]), ("KP_Subtract", ["Entering flat review"]),
-                ("KP_Page_Up", [""]), ("KP_Page_Up", [""]), ("KP_Subtract", ["Leaving flat review"]),
-            ]
-            for (keys, expected) in script {
-                steps.append(OrcaWalk.Step(action: keys, spoken: try orca.press(keys, expecting: expected)))
-            }
+            _ = try self.rewrap(["--locale", "ar"], server, orca, announcing: OrcaWalk.arabicFirst)
+            steps = try OrcaWalk.arabicWalk(orca, launch: orca.spoken(since: launch))
         }
         try OrcaWalk.keep(steps, as: "rewrap-ar")
-        XCTAssertEqual(steps[0].said("الشكل: دائرة"), 1, "the first dropdown, whole: \(steps[0].spoken)")
-        XCTAssertEqual(steps[1].said("النقش: مصمت"), 1, "\(steps[1].spoken)")
-        XCTAssertEqual(steps[4].said("النقش: خطوط قطرية متناوبة"), 1, "the pick, said once: \(steps[4].spoken)")
-        XCTAssertEqual(steps[6].said("اختر خيارًا أطول، ثم ضيّق النافذة."), 1, "flat review reads the footer: \(steps[6].spoken)")
+        OrcaWalk.checkArabic(steps)
     }
 }

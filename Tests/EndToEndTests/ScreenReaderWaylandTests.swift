@@ -29,12 +29,12 @@ final class ScreenReaderWaylandTests: XCTestCase {
         self.orca = orca
     }
 
-    private func rewrap(_ arguments: [String] = []) throws -> WaylandSession {
+    private func rewrap(_ arguments: [String] = [], announcing first: String = "Shape: Circle combo box") throws -> WaylandSession {
         let mark = orca.mark
         let session = try WaylandSession(sway: sway, arguments: ["--geometry", "680x420"] + arguments,
                                          environment: ["DBUS_SESSION_BUS_ADDRESS": orca.sessionAddress])
         addTeardownBlock { session.close() }
-        try OrcaWalk.awaitLaunch(orca, since: mark)
+        try OrcaWalk.awaitLaunch(orca, since: mark, announcing: first)
         return session
     }
 
@@ -58,5 +58,13 @@ final class ScreenReaderWaylandTests: XCTestCase {
         orca.stop()
         XCTAssertGreaterThan(orca.log.components(separatedBy: "KEYBOARD_EVENT:").count, 40, "the keys Orca saw")
         OrcaWalk.checkRead(review, platform: "Wayland")
+    }
+
+    func testArabicIsSpokenWholeAndInLogicalOrder() throws {
+        let launch = orca.mark
+        _ = try rewrap(["--locale", "ar"], announcing: OrcaWalk.arabicFirst)
+        let steps = try OrcaWalk.arabicWalk(orca, launch: orca.spoken(since: launch))
+        try OrcaWalk.keep(steps, as: "rewrap-ar-wayland")
+        OrcaWalk.checkArabic(steps, platform: "Wayland")
     }
 }
