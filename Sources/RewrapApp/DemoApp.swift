@@ -138,9 +138,13 @@ public final class DemoApp {
             writeLine(line)
             status = 1
             running = false
-        case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDismissed,
-             .popupPlaced:
+        case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDismissed:
             popupWindow.input(for: event, menu: controller.popup).map(send)
+        case .popupPlaced:
+            popupWindow.input(for: event, menu: controller.popup).map(send)
+            // The menu is in the accessible tree once placed; on Wayland that
+            // comes after the pass of the key that opened it.
+            accessibility.inputHandled()
         case .settingsChanged:
             followDesktopScale()
             if appearance.reducesMotion(platform.settings) && stage.isAnimating {

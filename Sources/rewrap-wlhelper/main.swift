@@ -9,6 +9,7 @@ import Glibc
 //
 //     rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...
 //     rewrap-wlhelper input-method TEXT [PREEDIT]      (InputMethod.swift)
+//     rewrap-wlhelper keyboard                          (Keyboard.swift)
 //
 // WIDTH and HEIGHT are the output's logical size; X and Y are logical
 // coordinates on it.
@@ -22,6 +23,7 @@ func fail(_ message: String) -> Never {
 final class Globals {
     var seat: OpaquePointer?
     var manager: OpaquePointer?
+    var keyboardManager: OpaquePointer?
 }
 
 nonisolated(unsafe) var registryListener = wl_registry_listener(
@@ -30,6 +32,8 @@ nonisolated(unsafe) var registryListener = wl_registry_listener(
         switch String(cString: interface!) {
         case "wl_seat" where globals.seat == nil:
             globals.seat = OpaquePointer(wl_registry_bind(registry, name, rewrap_wl_seat_interface(), 1))
+        case "zwp_virtual_keyboard_manager_v1":
+            globals.keyboardManager = OpaquePointer(wl_registry_bind(registry, name, rewrap_zwp_virtual_keyboard_manager_v1_interface(), 1))
         case "zwlr_virtual_pointer_manager_v1":
             globals.manager = OpaquePointer(wl_registry_bind(registry, name, rewrap_zwlr_virtual_pointer_manager_v1_interface(), 1))
         default: break
@@ -42,8 +46,18 @@ if arguments.first == "input-method" {
     guard arguments.count == 2 || arguments.count == 3 else { fail("usage: rewrap-wlhelper input-method TEXT [PREEDIT]") }
     runInputMethod(text: arguments[1], preedit: arguments.count == 3 ? arguments[2] : nil)
 }
+if arguments == ["keyboard"] {
+    guard let display = wl_display_connect(nil) else { fail("cannot connect to the Wayland compositor") }
+    let globals = Globals()
+    let registry = wl_display_get_registry(display)
+    wl_registry_add_listener(registry, &registryListener, Unmanaged.passUnretained(globals).toOpaque())
+    wl_display_roundtrip(display)
+    guard let manager = globals.keyboardManager, let seat = globals.seat else { fail("the compositor offers no zwp_virtual_keyboard_manager_v1") }
+    typeLines(display: display, keyboard: zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(manager, seat))
+    exit(0)
+}
 guard arguments.count >= 2, let width = UInt32(arguments[0]), let height = UInt32(arguments[1]) else {
-    fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...")
+    fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]... | keyboard")
 }
 guard let display = wl_display_connect(nil) else { fail("cannot connect to the Wayland compositor") }
 let globals = Globals()

@@ -1,11 +1,16 @@
 import Foundation
 
-/// Orca itself, headless, on a test's own X server: a private session bus
+/// Orca itself, headless, on a test's own desktop: a private session bus
 /// (dbus-run-session) holding a private accessibility bus, and
 /// speech-dispatcher in single-process mode whose only output module
 /// appends each utterance, after its language, to a file. Tests read what
 /// a user would hear from there. Everything runs in one process group,
 /// which `stop` ends.
+///
+/// On X11 keys go through xdotool. On Wayland, Orca runs as in a Wayland
+/// session: a GTK 3 client of the same sway, with XWayland's DISPLAY for
+/// the keymap it adjusts with xkbcomp at start; keys go through a
+/// `VirtualKeyboard`.
 ///
 /// Orca refuses to start while any other process of the same user is
 /// named orca (`pgrep -u UID -x orca`), and other tests on the machine may
@@ -14,18 +19,34 @@ import Foundation
 ///
 ///     let orca = try ScreenReader(server: server)
 ///     let mark = orca.mark
-///     try orca.press("Tab")
+///     try orca.press("Tab", expecting: ["Pattern: Solid"])
 ///     orca.spoken(since: mark)   // ["en tab ", "en Pattern: Solid combo box."]
 public final class ScreenReader: @unchecked Sendable {
     private let process = Process()
-    private let server: XvfbServer
+    private let desktop: [String: String]
+    private let type: (String) throws -> Void
     private let directory: String
     private let spokenPath: String
     /// Orca's debug log, for a failing test to show.
     public let logPath: String
 
-    public init(server: XvfbServer) throws {
-        self.server = server
+    public convenience init(server: XvfbServer) throws {
+        try self.init(desktop: ["DISPLAY": server.display]) { keys in
+            let result = try runCommand(["/usr/bin/xdotool", "key", keys], environment: ["DISPLAY": server.display])
+            guard result.status == 0 else { throw TestFailure("xdotool key \(keys): \(result.stderr)") }
+        }
+    }
+
+    /// Orca on `sway`, which must run XWayland, hearing `keyboard`.
+    public convenience init(sway: SwayServer, keyboard: VirtualKeyboard) throws {
+        guard let display = sway.xwaylandDisplay else { throw TestFailure("Orca needs sway's XWayland") }
+        try self.init(desktop: ["WAYLAND_DISPLAY": sway.runtimeDirectory + "/" + sway.socket, "DISPLAY": display],
+                      type: keyboard.press)
+    }
+
+    private init(desktop: [String: String], type: @escaping (String) throws -> Void) throws {
+        self.desktop = desktop
+        self.type = type
         directory = NSTemporaryDirectory() + "rewrap-orca-\(UUID().uuidString)"
         spokenPath = directory + "/spoken.txt"
         logPath = directory + "/orca.log"
@@ -65,11 +86,11 @@ public final class ScreenReader: @unchecked Sendable {
         process.arguments = ["--", "/bin/sh", "-c", script, directory]
         let home = directory + "/home"
         process.environment = [
-            "DISPLAY": server.display, "HOME": home, "XDG_RUNTIME_DIR": directory + "/run",
+            "HOME": home, "XDG_RUNTIME_DIR": directory + "/run",
             "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share", "XDG_CACHE_HOME": home + "/.cache",
             "PATH": directory + "/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
             "SPD_TEXTLOG": spokenPath, "SPEECHD_ADDRESS": "unix_socket:" + socket,
-        ]
+        ].merging(desktop) { _, new in new }
         let log = try TemporaryFile(suffix: ".log")
         process.standardOutput = try FileHandle(forWritingTo: log.url)
         process.standardError = process.standardOutput
@@ -105,14 +126,13 @@ public final class ScreenReader: @unchecked Sendable {
         Array(spoken.dropFirst(mark))
     }
 
-    /// Waits until Orca has said nothing for `quiet` seconds, at most `timeout`;
-    /// on a loaded machine Orca can take most of a second to begin.
+    /// Waits until Orca has said nothing for `quiet` seconds, at most `timeout`.
     public func waitForSilence(quiet: Double = 1.2, timeout: Double = 8) {
         let deadline = Date().addingTimeInterval(timeout)
         var count = mark
         var since = Date()
         while Date() < deadline {
-            usleep(100_000)
+            usleep(50_000)
             let now = mark
             if now != count {
                 count = now
@@ -123,21 +143,53 @@ public final class ScreenReader: @unchecked Sendable {
         }
     }
 
-    /// Presses keys as xdotool names them (`Tab`, `Insert+h`, `KP_Subtract`),
-    /// then returns what Orca said about them once it went quiet.
+    /// Does `action`, then returns what Orca said after it. With
+    /// `expecting`, it waits (at most `timeout`) until each of those has
+    /// been said in order, then for a short quiet that catches a repeat: a
+    /// loaded machine's Orca can take seconds to begin, longer than any
+    /// quiet worth waiting for after every step. Without, it waits for a
+    /// longer quiet. Either way it returns what was heard, for the test to judge.
     @discardableResult
-    public func press(_ keys: String) throws -> [String] {
-        try xdotool(["key", keys])
+    public func after(expecting: [String] = [], timeout: Double = 10, _ action: () throws -> Void) throws -> [String] {
+        let before = mark
+        try action()
+        if expecting.isEmpty {
+            waitForSilence()
+        } else {
+            let deadline = Date().addingTimeInterval(timeout)
+            while !Self.heard(expecting, in: spoken(since: before)), Date() < deadline, process.isRunning { usleep(50_000) }
+            waitForSilence(quiet: 0.5, timeout: 4)
+        }
+        return spoken(since: before)
     }
 
-    /// Runs an xdotool command, such as a resize, and returns what Orca said after it.
+    /// Whether each of `expected` is part of some utterance, in that order;
+    /// "" stands for any utterance.
+    public static func heard(_ expected: [String], in spoken: [String]) -> Bool {
+        var rest = spoken[...]
+        for text in expected {
+            guard let index = rest.firstIndex(where: { text.isEmpty || $0.contains(text) }) else { return false }
+            rest = rest[(index + 1)...]
+        }
+        return true
+    }
+
+    /// Presses keys as xdotool names them (`Tab`, `Insert+h`, `KP_Subtract`),
+    /// then returns what Orca said about them, as `after` waits for it.
     @discardableResult
-    public func xdotool(_ arguments: [String]) throws -> [String] {
-        let before = mark
-        let result = try runCommand(["/usr/bin/xdotool"] + arguments, environment: ["DISPLAY": server.display])
-        guard result.status == 0 else { throw TestFailure("xdotool \(arguments): \(result.stderr)") }
-        waitForSilence()
-        return spoken(since: before)
+    public func press(_ keys: String, expecting: [String] = [], timeout: Double = 10) throws -> [String] {
+        try after(expecting: expecting, timeout: timeout) { try type(keys) }
+    }
+
+    /// Runs an xdotool command on the X11 desktop, such as a resize, and
+    /// returns what Orca said after it.
+    @discardableResult
+    public func xdotool(_ arguments: [String], expecting: [String] = []) throws -> [String] {
+        guard let display = desktop["DISPLAY"] else { throw TestFailure("no X display") }
+        return try after(expecting: expecting) {
+            let result = try runCommand(["/usr/bin/xdotool"] + arguments, environment: ["DISPLAY": display])
+            guard result.status == 0 else { throw TestFailure("xdotool \(arguments): \(result.stderr)") }
+        }
     }
 
     public func waitUntil(_ what: String, timeout: Double = 15, _ condition: () -> Bool) throws {

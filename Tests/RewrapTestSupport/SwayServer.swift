@@ -1,8 +1,8 @@
 import Foundation
 
 /// A private headless sway for one test class: its own runtime folder, run
-/// as `nobody` (sway refuses root), with no X server of its own and every
-/// window floating at the size it asks for. Stopped by its PID.
+/// as `nobody` (sway refuses root), every window floating at the size it
+/// asks for, and no X server unless asked for XWayland. Stopped by its PID.
 ///
 ///     let sway = try SwayServer(width: 1280, height: 800)
 ///     try sway.swaymsg(["output", "HEADLESS-1", "scale", "2"])
@@ -15,8 +15,10 @@ public final class SwayServer: @unchecked Sendable {
     private let log: String
     /// The output's size in logical pixels, as the config sets it.
     public let outputSize: (width: Int, height: Int)
+    /// XWayland's display, such as ":1", when asked for; root may use it.
+    public private(set) var xwaylandDisplay: String?
 
-    public init(width: Int = 1280, height: Int = 800, scale: Int = 1) throws {
+    public init(width: Int = 1280, height: Int = 800, scale: Int = 1, xwayland: Bool = false) throws {
         outputSize = (width / scale, height / scale)
         runtimeDirectory = NSTemporaryDirectory() + "rewrap-sway-\(UUID().uuidString)"
         let manager = FileManager.default
@@ -24,8 +26,8 @@ public final class SwayServer: @unchecked Sendable {
                                     attributes: [.posixPermissions: 0o700])
         guard chown(runtimeDirectory, 65534, 65534) == 0 else { throw TestFailure("cannot give \(runtimeDirectory) to nobody") }
         let config = runtimeDirectory + "/config"
-        let text = """
-            xwayland disable
+        let displayFile = runtimeDirectory + "/xwayland.display"
+        let text = (xwayland ? "xwayland enable\nexec echo \"$DISPLAY\" > \(displayFile)\n" : "xwayland disable\n") + """
             output HEADLESS-1 resolution \(width)x\(height) scale \(scale)
             default_border none
             default_floating_border none
@@ -65,6 +67,28 @@ public final class SwayServer: @unchecked Sendable {
             let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             stop()
             throw TestFailure("sway did not start: \(output.suffix(600))")
+        }
+        if xwayland { try allowXWayland(displayFile) }
+    }
+
+    /// Waits for XWayland's display and lets this user in: it admits only
+    /// sway's own user otherwise.
+    private func allowXWayland(_ displayFile: String) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while xwaylandDisplay == nil, Date() < deadline {
+            let text = (try? String(contentsOfFile: displayFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let text, text.hasPrefix(":") { xwaylandDisplay = text } else { usleep(50_000) }
+        }
+        guard let display = xwaylandDisplay else {
+            stop()
+            throw TestFailure("sway named no XWayland display")
+        }
+        let result = try runCommand(["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                                     "/usr/bin/xhost", "+si:localuser:" + ProcessInfo.processInfo.userName],
+                                    environment: ["DISPLAY": display])
+        guard result.status == 0 else {
+            stop()
+            throw TestFailure("xhost on XWayland \(display): \(result.stderr)")
         }
     }
 

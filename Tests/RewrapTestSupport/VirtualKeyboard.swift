@@ -1,0 +1,66 @@
+import Foundation
+
+/// A keyboard that stays on a sway's seat for a whole test, with the
+/// desktop's usual keymap: `rewrap-wlhelper keyboard`. A screen reader
+/// matches its commands by keycode, which wtype's keymap, made afresh on
+/// each run, does not keep; and the window would lose the focus each time
+/// a wtype run took its keyboard away. Stopped by its PID.
+///
+///     let keyboard = try VirtualKeyboard(sway: sway)
+///     try keyboard.press("Insert+h")
+public final class VirtualKeyboard: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var pending = Data()
+
+    public init(sway: SwayServer) throws {
+        process.executableURL = URL(fileURLWithPath: PackagePaths.waylandHelperBinary)
+        process.arguments = ["keyboard"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        for (key, value) in sway.clientEnvironment { environment[key] = value }
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let greeting = try line()
+        guard greeting == "ready" else {
+            stop()
+            throw TestFailure("rewrap-wlhelper keyboard: \(greeting)")
+        }
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Presses keys as xdotool names them (`Tab`, `shift+Tab`, `KP_Subtract`),
+    /// returning once the compositor has them.
+    public func press(_ keys: String) throws {
+        guard process.isRunning else { throw TestFailure("the virtual keyboard has gone") }
+        input.fileHandleForWriting.write(Data((keys + "\n").utf8))
+        let answer = try line()
+        guard answer == "ok" else { throw TestFailure("rewrap-wlhelper keyboard, \(keys): \(answer)") }
+    }
+
+    /// The helper's next line; it answers every line within a second or two.
+    private func line() throws -> String {
+        while true {
+            if let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let text = String(decoding: pending[..<end], as: UTF8.self)
+                pending.removeSubrange(...end)
+                return text
+            }
+            let more = output.fileHandleForReading.availableData
+            guard !more.isEmpty else { throw TestFailure("rewrap-wlhelper keyboard ended: \(String(decoding: pending, as: UTF8.self))") }
+            pending.append(more)
+        }
+    }
+
+    public func stop() {
+        try? input.fileHandleForWriting.close()
+        stopProcess(process)
+    }
+
+    deinit { stop() }
+}
