@@ -44,25 +44,33 @@ final class Keyboard {
     /// refused with one line, and keys are then ignored.
     func keymap(format: UInt32, descriptor: Int32, size: UInt32) {
         defer { close(descriptor) }
-        if let state { xkb_state_unref(state) }
-        if let keymap { xkb_keymap_unref(keymap) }
-        state = nil
-        keymap = nil
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, size > 0,
               let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+            _ = compileKeymap(nil, length: 0)
             writeLine("rewrap: the compositor sent a keymap that cannot be read; the keyboard is ignored")
             return
         }
         defer { munmap(mapped, Int(size)) }
         // The map is a string ending in a NUL, within `size` bytes.
         let text = mapped.assumingMemoryBound(to: CChar.self)
-        guard let compiled = xkb_keymap_new_from_buffer(context, text, strnlen(text, Int(size)), XKB_KEYMAP_FORMAT_TEXT_V1,
-                                                        XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-            writeLine("rewrap: the compositor's keymap does not compile; the keyboard is ignored")
-            return
+        if let refusal = compileKeymap(text, length: strnlen(text, Int(size))) { writeLine(refusal) }
+    }
+
+    /// Replaces the keymap with `length` bytes of keymap text; returns the
+    /// line that refuses text that does not compile, and keys are then
+    /// ignored, as they are with no text.
+    func compileKeymap(_ text: UnsafePointer<CChar>?, length: Int) -> String? {
+        if let state { xkb_state_unref(state) }
+        if let keymap { xkb_keymap_unref(keymap) }
+        state = nil
+        keymap = nil
+        guard let text else { return nil }
+        guard let compiled = xkb_keymap_new_from_buffer(context, text, length, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+            return "rewrap: the compositor's keymap does not compile; the keyboard is ignored"
         }
         keymap = compiled
         state = xkb_state_new(compiled)
+        return nil
     }
 
     func modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {

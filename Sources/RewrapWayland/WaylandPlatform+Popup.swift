@@ -97,9 +97,7 @@ extension WaylandPlatform {
     }
 
     func popupConfigured(x: Int32, y: Int32, width: Int32, height: Int32) {
-        let scale = Double(bufferScale)
-        popup?.configured = Rect(x: Double(x) * scale, y: Double(y) * scale, width: Double(width) * scale,
-                                 height: Double(height) * scale)
+        popup?.configured = PopupAnswer.area(x: x, y: y, width: width, height: height, scale: bufferScale)
     }
 
     /// The compositor's answer is complete: the menu is cut to whole rows
@@ -107,11 +105,8 @@ extension WaylandPlatform {
     func popupSurfaceConfigured(serial: UInt32) {
         guard let popup, let area = popup.configured else { return }
         popup.unackedSerial = serial
-        let request = popup.request
-        let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: area, alignedTo: request.edge)
-        // A buffer must be a whole number of logical pixels.
-        func whole(_ pixels: Double) -> Int { Int((pixels / Double(bufferScale)).rounded(.up)) * Int(bufferScale) }
-        popup.buffer.resize(width: whole(placement.frame.width), height: whole(placement.frame.height))
+        let (placement, buffer) = PopupAnswer.placement(of: popup.request, in: area, scale: bufferScale)
+        popup.buffer.resize(width: buffer.width, height: buffer.height)
         events.append(.popupPlaced(placement))
     }
 

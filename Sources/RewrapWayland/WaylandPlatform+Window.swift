@@ -11,9 +11,6 @@ import Glibc
 /// The main window: an xdg_toplevel, decorated by the compositor where it
 /// offers xdg-decoration, that answers each configure with a frame.
 extension WaylandPlatform {
-    /// The largest buffer side drawn; a configure asking for more gets a clamped frame.
-    static let largestSide: Int32 = 8192
-
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         self.text = text
         scrollStep = Metrics(scale: request.scale).scrollStep
@@ -34,14 +31,15 @@ extension WaylandPlatform {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
             zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
         }
-        logicalSize = (logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
-                       logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
+        logicalSize = ToplevelSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
+                                   height: logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
         wl_surface_commit(surface)
         // Nothing may be drawn before the first configure.
         while !isConfigured { check(wl_display_dispatch(display)) }
         mainSurface = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
         mainSurface.commit = { [unowned self] buffer, damage in commitMain(buffer, damage: damage) }
-        mainSurface.resize(width: Int(logicalSize.width * bufferScale), height: Int(logicalSize.height * bufferScale))
+        let buffer = logicalSize.buffer(at: bufferScale)
+        mainSurface.resize(width: buffer.width, height: buffer.height)
         return mainSurface
     }
 
@@ -90,20 +88,16 @@ extension WaylandPlatform {
     func surfaceConfigured(serial: UInt32) {
         unackedSerial = serial
         if let size = configuredSize {
-            let largest = Self.largestSide / bufferScale
-            if size.width > 0 { logicalSize.width = min(size.width, largest) }
-            if size.height > 0 { logicalSize.height = min(size.height, largest) }
-            if size.width > largest || size.height > largest {
-                writeLine("rewrap: the compositor asked for a \(size.width) × \(size.height) window; drawing it at "
-                          + "\(logicalSize.width) × \(logicalSize.height), the most this window draws")
-            }
+            let answer = logicalSize.configured(width: size.width, height: size.height, scale: bufferScale)
+            logicalSize = answer.size
+            if let clamped = answer.clamped { writeLine(clamped) }
             configuredSize = nil
         }
         guard isConfigured else {
             isConfigured = true
             return
         }
-        let width = Int(logicalSize.width * bufferScale), height = Int(logicalSize.height * bufferScale)
+        let (width, height) = logicalSize.buffer(at: bufferScale)
         if framePresented, width == mainSurface.width, height == mainSurface.height, let xdgSurface, let surface {
             // Nothing to redraw, as when only the activated state changed.
             xdg_surface_ack_configure(xdgSurface, serial)
@@ -131,7 +125,8 @@ extension WaylandPlatform {
         scrollStep = Metrics(scale: scale).scrollStep
         glyphs = GlyphCache()
         mainSurface.setText(engine, glyphs: glyphs)
-        return Size(width: Double(logicalSize.width * bufferScale), height: Double(logicalSize.height * bufferScale))
+        let buffer = logicalSize.buffer(at: bufferScale)
+        return Size(width: Double(buffer.width), height: Double(buffer.height))
     }
 
     public func finishStartup() {

@@ -37,7 +37,7 @@ public final class WaylandPlatform {
     /// The buffer scale the main surface was last committed with.
     var committedScale: Int32 = 0
     /// The toplevel's size in logical pixels.
-    var logicalSize = (width: Int32(0), height: Int32(0))
+    var logicalSize = ToplevelSize(width: 0, height: 0)
     /// The latest toplevel configure's size, until its xdg_surface configure comes.
     var configuredSize: (width: Int32, height: Int32)?
     var unackedSerial: UInt32?
@@ -134,7 +134,7 @@ public final class WaylandPlatform {
     /// before it is on any), as foot and GTK draw: crisp on each of them.
     var outputScale: Int32 {
         let outputs = globals.outputs.values.filter { enteredOutputs.isEmpty || enteredOutputs.contains($0.proxy) }
-        return max(1, outputs.map(\.scale).max() ?? 1)
+        return OutputScale.drawn(on: outputs.map(\.scale))
     }
 
     /// An output's scale changed, or the window moved to outputs of
@@ -156,7 +156,8 @@ public final class WaylandPlatform {
             showCursor()
         }
         events.append(.settingsChanged)
-        events.append(.configured(width: Int(logicalSize.width * scale), height: Int(logicalSize.height * scale)))
+        let buffer = logicalSize.buffer(at: scale)
+        events.append(.configured(width: buffer.width, height: buffer.height))
     }
 
     // MARK: - The loop

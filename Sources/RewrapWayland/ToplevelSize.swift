@@ -1,0 +1,41 @@
+/// The main window's size in logical pixels, as the compositor's configures
+/// set it, kept to what a buffer of at most `largestSide` pixels a side
+/// draws at the buffer scale.
+///
+///     ToplevelSize(width: 680, height: 420).configured(width: 9000, height: 0, scale: 2)
+///     // 4096 × 420, and the line that says the window was clamped
+struct ToplevelSize: Equatable {
+    /// The largest buffer side drawn; a configure asking for more gets a clamped frame.
+    static let largestSide: Int32 = 8192
+
+    var width: Int32
+    var height: Int32
+
+    /// The compositor's size for the next frame; a side of 0 (or less,
+    /// which no compositor should send) is "your choice" and keeps ours.
+    /// A side beyond what `scale` can draw is clamped, said in one line.
+    func configured(width: Int32, height: Int32, scale: Int32) -> (size: ToplevelSize, clamped: String?) {
+        let largest = Self.largestSide / scale
+        var size = self
+        if width > 0 { size.width = min(width, largest) }
+        if height > 0 { size.height = min(height, largest) }
+        guard width > largest || height > largest else { return (size, nil) }
+        return (size, "rewrap: the compositor asked for a \(width) × \(height) window; drawing it at "
+                      + "\(size.width) × \(size.height), the most this window draws")
+    }
+
+    /// The buffer's sides in pixels at `scale`.
+    func buffer(at scale: Int32) -> (width: Int, height: Int) {
+        (Int(width * scale), Int(height * scale))
+    }
+}
+
+/// The buffer scale a surface is drawn at, from the integer scales of the
+/// outputs it is on.
+enum OutputScale {
+    /// The largest of `scales`, as foot and GTK draw, crisp on each output;
+    /// 1 for none.
+    static func drawn(on scales: [Int32]) -> Int32 {
+        max(1, scales.max() ?? 1)
+    }
+}
