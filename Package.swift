@@ -78,7 +78,7 @@ let package = Package(
         // libFuzzer (Fuzz/Package.swift) and FuzzCorpusTests replays their corpora.
         .target(name: "RewrapFuzzTargets", dependencies: [
             "RewrapPanelFile", "RewrapText", "RewrapLayout", "RewrapScene", "RewrapX11", "RewrapAccessibility", "RewrapBus",
-            "RewrapCommandLine", "RewrapTestSupport",
+            "RewrapCommandLine", "RewrapTestSupport", "RewrapWayland", "RewrapPlatform",
         ], path: "Fuzz/Targets"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
