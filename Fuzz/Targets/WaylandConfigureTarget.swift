@@ -30,6 +30,7 @@ extension FuzzTarget {
             case 1:
                 let scales = (0..<input.byte() % 5).map { _ in input.outputScale() }
                 scale = OutputScale.drawn(on: scales)
+                size = size.fitted(to: scale)
                 guard scale >= 1, scales.allSatisfy({ $0 <= scale }), scales.contains(scale) || scale == 1 else {
                     return "outputs of scales \(scales) are drawn at \(scale)"
                 }

@@ -11,12 +11,15 @@ struct ToplevelSize: Equatable {
     var width: Int32
     var height: Int32
 
+    /// The most logical pixels a side can have at `scale`.
+    static func largestSide(at scale: Int32) -> Int32 { max(1, largestSide / max(1, scale)) }
+
     /// The compositor's size for the next frame; a side of 0 (or less,
     /// which no compositor should send) is "your choice" and keeps ours.
     /// A side beyond what `scale` can draw is clamped, said in one line.
     func configured(width: Int32, height: Int32, scale: Int32) -> (size: ToplevelSize, clamped: String?) {
-        let largest = Self.largestSide / scale
-        var size = self
+        let largest = Self.largestSide(at: scale)
+        var size = fitted(to: scale)
         if width > 0 { size.width = min(width, largest) }
         if height > 0 { size.height = min(height, largest) }
         guard width > largest || height > largest else { return (size, nil) }
@@ -24,9 +27,16 @@ struct ToplevelSize: Equatable {
                       + "\(size.width) × \(size.height), the most this window draws")
     }
 
+    /// The same size at another scale, cut to what a buffer can hold
+    /// there, and at least one logical pixel a side.
+    func fitted(to scale: Int32) -> ToplevelSize {
+        let largest = Self.largestSide(at: scale)
+        return ToplevelSize(width: min(max(1, width), largest), height: min(max(1, height), largest))
+    }
+
     /// The buffer's sides in pixels at `scale`.
     func buffer(at scale: Int32) -> (width: Int, height: Int) {
-        (Int(width * scale), Int(height * scale))
+        (Int(width) * Int(scale), Int(height) * Int(scale))
     }
 }
 

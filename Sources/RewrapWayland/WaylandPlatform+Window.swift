@@ -33,6 +33,7 @@ extension WaylandPlatform {
         }
         logicalSize = ToplevelSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
                                    height: logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
+            .fitted(to: bufferScale)
         wl_surface_commit(surface)
         // Nothing may be drawn before the first configure.
         while !isConfigured { check(wl_display_dispatch(display)) }

@@ -145,6 +145,7 @@ public final class WaylandPlatform {
         let scale = outputScale
         guard isConfigured, scale != bufferScale else { return }
         bufferScale = scale
+        logicalSize = logicalSize.fitted(to: scale)
         settings.scale = Double(scale)
         if popup != nil {
             closePopup()

@@ -1,0 +1,34 @@
+@testable import RewrapWayland
+import XCTest
+
+/// The window's buffer never exceeds 8,192 pixels a side, whatever sizes
+/// and scales the compositor sends (found by the wayland-configure fuzz
+/// target: Fuzz/Corpus/wayland-configure/crash-*).
+final class ToplevelSizeTests: XCTestCase {
+    func testAScaleChangeKeepsTheWindowWithinTheLargestBuffer() {
+        let size = ToplevelSize(width: 3000, height: 2000).fitted(to: 3)
+        XCTAssertEqual(size, ToplevelSize(width: 2730, height: 2000))
+        XCTAssertEqual(size.buffer(at: 3).width, 8190)
+        XCTAssertEqual(size.buffer(at: 3).height, 6000)
+    }
+
+    func testAWindowClampedAtScaleOneIsClampedAgainAtScaleTwo() {
+        let (clamped, line) = ToplevelSize(width: 680, height: 420).configured(width: 100_000, height: 300, scale: 1)
+        XCTAssertEqual(clamped, ToplevelSize(width: 8192, height: 300))
+        XCTAssertEqual(line, "rewrap: the compositor asked for a 100000 × 300 window; drawing it at 8192 × 300, the most this window draws")
+        XCTAssertEqual(clamped.fitted(to: 2), ToplevelSize(width: 4096, height: 300))
+    }
+
+    func testAConfigureOfNoSizeOrANegativeOneKeepsTheWindowsSize() {
+        let size = ToplevelSize(width: 680, height: 420)
+        XCTAssertEqual(size.configured(width: 0, height: -5, scale: 2).size, size)
+        XCTAssertNil(size.configured(width: 0, height: -5, scale: 2).clamped)
+    }
+
+    func testTheLargestSideThatFitsIsTakenAndOneMoreIsClamped() {
+        let size = ToplevelSize(width: 680, height: 420)
+        XCTAssertEqual(size.configured(width: 4096, height: 4097, scale: 2).size, ToplevelSize(width: 4096, height: 4096))
+        XCTAssertNil(size.configured(width: 4096, height: 10, scale: 2).clamped)
+        XCTAssertNotNil(size.configured(width: 4096, height: 4097, scale: 2).clamped)
+    }
+}
