@@ -17,6 +17,10 @@ enum PopupAnswer {
     /// it is drawn in at `scale`.
     static func placement(of request: PopupRequest, in area: Rect, scale: Int32)
         -> (placement: PopupPlacement, buffer: (width: Int, height: Int)) {
+        // A side of no size (0, or less, which no compositor should send) is left to the menu.
+        let size = request.plan.size
+        let area = Rect(x: area.minX, y: area.minY, width: area.width > 0 ? area.width : size.width,
+                        height: area.height > 0 ? area.height : size.height)
         let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: area, alignedTo: request.edge)
         // A buffer must be a whole number of logical pixels.
         func whole(_ pixels: Double) -> Int { Int((pixels / Double(scale)).rounded(.up)) * Int(scale) }
