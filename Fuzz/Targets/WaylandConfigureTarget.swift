@@ -13,7 +13,7 @@ extension FuzzTarget {
     /// side, and a whole number of logical pixels; a configured side that
     /// fits is taken as it is, one too large gives the largest that fits,
     /// said in one line, and none keeps the window's. The scale is the
-    /// largest of the outputs'. A popup's buffer holds its frame in whole
+    /// largest of the outputs', up to a ceiling. A popup's buffer holds its frame in whole
     /// logical pixels, the frame shows whole rows and lies in the
     /// configured rectangle when one row fits there.
     public static let waylandConfigure = FuzzTarget(name: "wayland-configure") { bytes in
@@ -31,7 +31,9 @@ extension FuzzTarget {
                 let scales = (0..<input.byte() % 5).map { _ in input.outputScale() }
                 scale = OutputScale.drawn(on: scales)
                 size = size.fitted(to: scale)
-                guard scale >= 1, scales.allSatisfy({ $0 <= scale }), scales.contains(scale) || scale == 1 else {
+                let ceiling = OutputScale.largest
+                guard (1...ceiling).contains(scale), scales.allSatisfy({ min($0, ceiling) <= scale }),
+                      scales.contains(scale) || scale == 1 || scale == ceiling else {
                     return "outputs of scales \(scales) are drawn at \(scale)"
                 }
             default:

@@ -43,9 +43,14 @@ struct ToplevelSize: Equatable {
 /// The buffer scale a surface is drawn at, from the integer scales of the
 /// outputs it is on.
 enum OutputScale {
+    /// No screen made is denser than 4; a larger scale is a compositor's
+    /// mistake, and drawing at it would ask for text and cursors thousands
+    /// of pixels high.
+    static let largest: Int32 = 8
+
     /// The largest of `scales`, as foot and GTK draw, crisp on each output;
-    /// 1 for none.
+    /// 1 for none, and within 1 ... `largest` whatever they say.
     static func drawn(on scales: [Int32]) -> Int32 {
-        max(1, scales.max() ?? 1)
+        min(largest, max(1, scales.max() ?? 1))
     }
 }

@@ -32,3 +32,17 @@ final class ToplevelSizeTests: XCTestCase {
         XCTAssertNotNil(size.configured(width: 4096, height: 4097, scale: 2).clamped)
     }
 }
+
+/// The scale drawn at is the largest of the outputs', within a ceiling.
+final class OutputScaleTests: XCTestCase {
+    func testAnOutputScaleOfMillionsIsDrawnAtTheLargestScale() {
+        XCTAssertEqual(OutputScale.drawn(on: [1, 666_632_212]), 8)
+        XCTAssertEqual(ToplevelSize(width: 1, height: 1).fitted(to: OutputScale.drawn(on: [666_632_212])).buffer(at: 8).width, 8)
+    }
+
+    func testTheLargestOfTheOutputsScalesIsDrawnAndNoneOrNonsenseIsOne() {
+        XCTAssertEqual(OutputScale.drawn(on: [1, 3, 2]), 3)
+        XCTAssertEqual(OutputScale.drawn(on: []), 1)
+        XCTAssertEqual(OutputScale.drawn(on: [0, -2]), 1)
+    }
+}
