@@ -86,7 +86,8 @@ final class Keyboard {
     /// A key went down (`pressed`) or up at `now`: the key as sent, which a
     /// screen reader sees first, and the key it means to the app, if any.
     func key(_ code: UInt32, pressed: Bool, at now: Double) -> (key: Key?, stroke: KeyStroke)? {
-        guard let state, let keymap else { return nil }
+        // X's keycode is the evdev code plus 8; a code past the largest names no key.
+        guard let state, let keymap, code <= UInt32.max - 8 else { return nil }
         let keycode = code + 8
         var keysym = xkb_state_key_get_one_sym(state, keycode)
         guard pressed else {

@@ -1,0 +1,40 @@
+@testable import RewrapWayland
+import XCTest
+
+/// Keys through a keymap compiled from text, as a compositor sends it.
+final class KeyboardTests: XCTestCase {
+    /// Two keys: evdev 30 is X's keycode 38, the letter a.
+    private let keymap = """
+        xkb_keymap {
+        xkb_keycodes "k" { minimum = 8; maximum = 255; <AC01> = 38; <LFSH> = 50; };
+        xkb_types "t" { type "TWO_LEVEL" { modifiers = Shift; map[Shift] = Level2; level_name[Level1] = "Base"; level_name[Level2] = "Shift"; }; };
+        xkb_compat "c" { interpret Shift_L { action = SetMods(modifiers=Shift); }; };
+        xkb_symbols "s" { key <AC01> { type = "TWO_LEVEL", [ a, A ] }; key <LFSH> { [ Shift_L ] }; modifier_map Shift { <LFSH> }; };
+        };
+        """
+
+    private func compiled() throws -> Keyboard {
+        let keyboard = Keyboard()
+        let refusal = keymap.withCString { keyboard.compileKeymap($0, length: keymap.utf8.count) }
+        XCTAssertNil(refusal)
+        return keyboard
+    }
+
+    func testAKeyCodePastTheLargestKeycodeIsNoKey() throws {
+        let keyboard = try compiled()
+        XCTAssertNil(keyboard.key(UInt32.max, pressed: true, at: 1))
+        XCTAssertNil(keyboard.key(UInt32.max - 7, pressed: false, at: 1))
+        let (key, stroke) = try XCTUnwrap(keyboard.key(30, pressed: true, at: 1))
+        XCTAssertEqual(stroke.keycode, 38)
+        XCTAssertEqual(stroke.text, "a")
+        XCTAssertNotNil(key)
+    }
+
+    func testKeymapTextThatDoesNotCompileIsRefusedInOneLineAndKeysAreIgnored() {
+        let keyboard = Keyboard()
+        let text = "xkb_keymap { nothing here };"
+        let refusal = text.withCString { keyboard.compileKeymap($0, length: text.utf8.count) }
+        XCTAssertEqual(refusal, "rewrap: the compositor's keymap does not compile; the keyboard is ignored")
+        XCTAssertNil(keyboard.key(30, pressed: true, at: 1))
+    }
+}
