@@ -11,8 +11,9 @@ extension FuzzTarget {
     /// A keymap either compiles or is refused with one line, and keys are
     /// then ignored. Each key is reported as sent, with X's keycode (the
     /// evdev code plus 8; a code past the largest is no key), pressed or
-    /// released as it was; a release means
-    /// no key to the app and stops its repeat; a repeat comes only when due.
+    /// released as it was; a release means no key to the app and stops its
+    /// repeat; a repeat comes only when due, never once repeat is turned
+    /// off, and is due within what the loop's poll can wait.
     public static let waylandKeymap = FuzzTarget(name: "wayland-keymap") { bytes in
         var input = FuzzInput(bytes)
         // Ending in a NUL, as the compositor's does, which the length leaves out.
@@ -25,7 +26,11 @@ extension FuzzTarget {
         var now = 1.0
         // The key last pressed that repeats.
         var held: UInt32?
+        var repeats = true
         while !input.isAtEnd {
+            if let next = keyboard.repeatDeadline, !(next.isFinite && (next - now) * 1000 < Double(Int32.max)) {
+                return "the next repeat is due at \(next), at \(now): more than poll can wait"
+            }
             switch input.byte() % 5 {
             case 0:
                 let code = input.bool() ? UInt32(input.byte()) : UInt32(bitPattern: input.int32())
@@ -51,14 +56,17 @@ extension FuzzTarget {
                 keyboard.modifiers(depressed: UInt32(bitPattern: input.int32()), latched: UInt32(bitPattern: input.int32()),
                                    locked: UInt32(bitPattern: input.int32()), group: UInt32(bitPattern: input.int32()))
             case 2:
-                keyboard.repeatInfo(rate: input.int32(), delay: input.int32())
+                let rate = input.int32()
+                keyboard.repeatInfo(rate: rate, delay: input.int32())
+                repeats = rate > 0
             case 3:
                 now += Double(input.uint16()) / 1000
                 let deadline = keyboard.repeatDeadline
-                if keyboard.dueRepeat(at: now) != nil, !(deadline.map { $0 <= now } ?? false) {
+                let due = keyboard.dueRepeat(at: now) != nil
+                if due, !(deadline.map { $0 <= now } ?? false) {
                     return "a repeat came at \(now), before its time \(String(describing: deadline))"
                 }
-                if let next = keyboard.repeatDeadline, !next.isFinite { return "the next repeat is due at \(next)" }
+                if due, !repeats { return "a key repeated after repeat was turned off" }
             default:
                 keyboard.reset()
                 held = nil

@@ -80,7 +80,10 @@ final class Keyboard {
 
     func repeatInfo(rate: Int32, delay: Int32) {
         self.rate = max(0, rate)
-        self.delay = max(0, delay)
+        // The loop waits in poll's Int32 milliseconds; a minute is already never.
+        self.delay = min(max(0, delay), 60_000)
+        // Rate 0 turns repeat off, for the key held now too.
+        if self.rate == 0 { repeating = nil }
     }
 
     /// A key went down (`pressed`) or up at `now`: the key as sent, which a

@@ -38,3 +38,32 @@ final class KeyboardTests: XCTestCase {
         XCTAssertNil(keyboard.key(30, pressed: true, at: 1))
     }
 }
+
+/// Key repeat as the compositor sets it (found by the wayland-keymap fuzz
+/// target: Fuzz/Corpus/wayland-keymap/crash-repeat-turned-off-while-a-key-is-held).
+final class KeyRepeatTests: XCTestCase {
+    private func holdingA(rate: Int32, delay: Int32) -> Keyboard {
+        let keyboard = Keyboard()
+        let text = """
+            xkb_keymap { xkb_keycodes "k" { minimum = 8; maximum = 255; <AC01> = 38; }; xkb_types "t" { };
+            xkb_compat "c" { }; xkb_symbols "s" { key <AC01> { [ a ] }; }; };
+            """
+        XCTAssertNil(text.withCString { keyboard.compileKeymap($0, length: text.utf8.count) })
+        keyboard.repeatInfo(rate: rate, delay: delay)
+        XCTAssertNotNil(keyboard.key(30, pressed: true, at: 1))
+        return keyboard
+    }
+
+    func testRepeatTurnedOffWhileAKeyIsHeldStopsItsRepeat() {
+        let keyboard = holdingA(rate: 25, delay: 600)
+        XCTAssertEqual(keyboard.repeatDeadline, 1.6)
+        keyboard.repeatInfo(rate: 0, delay: 600)
+        XCTAssertNil(keyboard.repeatDeadline)
+        XCTAssertNil(keyboard.dueRepeat(at: 10))
+    }
+
+    func testARepeatDelayOfWeeksIsCutToAMinute() {
+        let keyboard = holdingA(rate: 25, delay: .max)
+        XCTAssertEqual(keyboard.repeatDeadline, 61)
+    }
+}
