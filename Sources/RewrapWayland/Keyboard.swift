@@ -97,6 +97,8 @@ final class Keyboard {
             if repeating?.code == code { repeating = nil }
             return (nil, stroke(keysym, keycode: keycode, text: "", pressed: false, at: now))
         }
+        // A new press ends the held key's repeat, whatever it goes on to mean.
+        repeating = nil
         var text = Self.utf8 { xkb_state_key_get_utf8(state, keycode, $0, $1) }
         let sent = stroke(keysym, keycode: keycode, text: text, pressed: true, at: now)
         if let compose, xkb_compose_state_feed(compose, keysym) == XKB_COMPOSE_FEED_ACCEPTED {

@@ -1,5 +1,8 @@
 @testable import RewrapWayland
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Keys through a keymap compiled from text, as a compositor sends it.
 final class KeyboardTests: XCTestCase {
@@ -60,6 +63,23 @@ final class KeyRepeatTests: XCTestCase {
         keyboard.repeatInfo(rate: 0, delay: 600)
         XCTAssertNil(keyboard.repeatDeadline)
         XCTAssertNil(keyboard.dueRepeat(at: 10))
+    }
+
+    func testADeadKeyPressedWhileAKeyRepeatsEndsThatRepeat() throws {
+        // The dead key starts a compose sequence, from the locale's table.
+        setenv("LC_ALL", "en_US.UTF-8", 1)
+        defer { unsetenv("LC_ALL") }
+        let keyboard = Keyboard()
+        let text = """
+            xkb_keymap { xkb_keycodes "k" { minimum = 8; maximum = 255; <AC01> = 38; <AC02> = 39; }; xkb_types "t" { };
+            xkb_compat "c" { }; xkb_symbols "s" { key <AC01> { [ a ] }; key <AC02> { [ dead_acute ] }; }; };
+            """
+        XCTAssertNil(text.withCString { keyboard.compileKeymap($0, length: text.utf8.count) })
+        XCTAssertNotNil(try XCTUnwrap(keyboard.key(30, pressed: true, at: 1)).key)
+        XCTAssertNotNil(keyboard.repeatDeadline)
+        XCTAssertNil(try XCTUnwrap(keyboard.key(31, pressed: true, at: 1.1)).key)
+        XCTAssertNil(keyboard.repeatDeadline)
+        XCTAssertNil(keyboard.dueRepeat(at: 2))
     }
 
     func testARepeatDelayOfWeeksIsCutToAMinute() {
