@@ -78,7 +78,7 @@ let package = Package(
         // libFuzzer (Fuzz/Package.swift) and FuzzCorpusTests replays their corpora.
         .target(name: "RewrapFuzzTargets", dependencies: [
             "RewrapPanelFile", "RewrapText", "RewrapLayout", "RewrapScene", "RewrapX11", "RewrapAccessibility", "RewrapBus",
-            "RewrapCommandLine", "RewrapTestSupport",
+            "RewrapCommandLine", "RewrapTestSupport", "RewrapWayland", "RewrapPlatform",
         ], path: "Fuzz/Targets"),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
@@ -92,7 +92,7 @@ let package = Package(
             "RewrapApp", "RewrapPlatform", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapText", "RewrapTestSupport",
         ]),
         .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPlatform", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapWaylandTests", dependencies: ["RewrapWayland"]),
+        .testTarget(name: "RewrapWaylandTests", dependencies: ["RewrapWayland", "RewrapPlatform", "RewrapScene", "RewrapLayout"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapScene"]),

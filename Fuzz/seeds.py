@@ -165,3 +165,123 @@ plans = [["flow", "--width", "300", "80x24", "150x24", "90x24"], ["flow", "80x24
          ["chips", "--width", "100", "--badge", "60", "--direction", "rtl", "--", "40"], ["chips"], ["grid"], []]
 for index, arguments in enumerate(plans):
     write("plan", "plan-%02d" % index, b"\0".join(a.encode() for a in arguments))
+
+# wayland-configure: the window's first size, then steps: 0 a toplevel
+# configure, 1 the outputs' scales, 2 a menu and its popup configure.
+# A side is a selector and its value: 0 a small one, 1 one of the target's
+# edge values (0, -1, 1, 4096, 4097, 8192, 8193, 100000, max, min), 3 any.
+def side(v):
+    return struct.pack("<BH", 0, v) if 0 <= v < 4096 else struct.pack("<Bi", 3, v)
+def edge(i): return bytes([1, i])
+def configure(w, h): return bytes([0]) + w + h
+def scales(*values): return bytes([1, len(values)]) + b"".join(bytes([1, v]) for v in values)
+def menu(rows, row_h, row_w, padding, indicator, anchor, gap, left, area):
+    return (bytes([2, rows - 1]) + struct.pack("<HH", row_h * 16 - 1, row_w * 4 - 1) + bytes([padding, indicator])
+            + struct.pack("<hhH", *anchor[:3]) + bytes([anchor[3], gap, left]) + b"".join(area))
+window = struct.pack("<HH", 679, 419)
+button = (300, 200, 180, 27)
+configures = {
+    "resize": configure(side(800), side(600)) + configure(side(0), side(0)) + configure(edge(1), edge(2)),
+    "clamp": configure(edge(7), side(300)) + scales(2) + configure(edge(5), edge(6)) + configure(edge(8), edge(9)),
+    "scale-up": configure(side(3000), side(2000)) + scales(1, 2) + scales(3) + scales() + scales(0, 4),
+    "menu": menu(6, 27, 176, 4, 16, button, 4, 1, [side(300), side(231), side(184), side(170)]),
+    "menu-cut": scales(2) + menu(30, 27, 176, 4, 16, button, 4, 0, [side(150), side(0), side(92), side(200)]),
+    "menu-flipped": menu(4, 27, 120, 4, 16, (20, 700, 100, 27), 4, 1, [side(10), side(560), side(128), side(116)]),
+    "menu-no-room": menu(8, 27, 176, 4, 16, button, 4, 1, [side(300), side(231), side(0), side(0)]),
+    "menu-odd": menu(3, 25, 101, 3, 9, button, 2, 0, [edge(1), edge(9), edge(7), edge(8)]),
+}
+for name, steps in configures.items():
+    write("wayland-configure", name, window + steps)
+
+# wayland-keymap: the keymap's length and text, then events: 0 a key
+# (small code, pressed), 1 modifier masks, 2 repeat rate and delay,
+# 3 milliseconds passing, 4 focus lost.
+small = b"""xkb_keymap {
+xkb_keycodes "k" { minimum = 8; maximum = 255; <ESC> = 9; <AE01> = 10; <TAB> = 23; <AC01> = 38; <AC02> = 39;
+  <RTRN> = 36; <LFSH> = 50; <LCTL> = 37; <SPCE> = 65; <CAPS> = 66; <LEFT> = 113; indicator 1 = "Caps Lock"; };
+xkb_types "t" { virtual_modifiers NumLock;
+  type "ONE_LEVEL" { modifiers = none; map[none] = Level1; level_name[Level1] = "Any"; };
+  type "TWO_LEVEL" { modifiers = Shift; map[Shift] = Level2; level_name[Level1] = "Base"; level_name[Level2] = "Shift"; };
+  type "ALPHABETIC" { modifiers = Shift+Lock; map[Shift] = Level2; map[Lock] = Level2;
+    level_name[Level1] = "Base"; level_name[Level2] = "Caps"; }; };
+xkb_compat "c" { interpret Shift_L { action = SetMods(modifiers=Shift); };
+  interpret Control_L { action = SetMods(modifiers=Control); };
+  interpret Caps_Lock { action = LockMods(modifiers=Lock); };
+  indicator "Caps Lock" { modifiers = Lock; }; };
+xkb_symbols "s" { key <ESC> { [ Escape ] }; key <AE01> { [ 1, exclam ] }; key <TAB> { [ Tab, ISO_Left_Tab ] };
+  key <AC01> { [ a, A ] }; key <AC02> { [ dead_acute, dead_diaeresis ] }; key <RTRN> { [ Return ] };
+  key <LFSH> { [ Shift_L ] }; key <LCTL> { [ Control_L ] }; key <SPCE> { [ space ] }; key <CAPS> { [ Caps_Lock ] };
+  key <LEFT> { [ Left ] }; modifier_map Shift { <LFSH> }; modifier_map Control { <LCTL> }; modifier_map Lock { <CAPS> }; };
+};
+"""
+system = b"""xkb_keymap { xkb_keycodes { include "evdev+aliases(qwerty)" }; xkb_types { include "complete" };
+xkb_compat { include "complete" }; xkb_symbols { include "pc+us+inet(evdev)+compose(ralt)" }; };
+"""
+def key(code, pressed): return bytes([0, 1, code, pressed])
+def wait(ms): return bytes([3]) + struct.pack("<H", ms)
+typing = (key(30, 1) + wait(20) + key(30, 0) + key(42, 1) + key(30, 1) + key(30, 0) + key(42, 0) + key(31, 1) + key(31, 0)
+          + key(30, 1) + key(58, 1) + key(58, 0) + key(30, 1) + key(30, 0) + key(15, 1) + key(15, 0) + key(28, 1) + key(28, 0))
+holding = key(30, 1) + wait(590) + wait(20) + wait(40) + wait(40) + key(30, 0) + wait(1000) + key(105, 1) + bytes([4]) + wait(700)
+masks = bytes([1]) + struct.pack("<IIII", 1, 0, 2, 0) + key(30, 1) + key(30, 0) + bytes([2]) + struct.pack("<ii", 0, 100) + key(30, 1) + wait(900)
+for name, text in (("small", small), ("system", system), ("empty", b""), ("not-a-keymap", b"xkb_keymap { nothing here };\n"),
+                   ("truncated", small[:400])):
+    for events_name, events in (("typing", typing), ("holding", holding), ("masks", masks)):
+        write("wayland-keymap", "%s-%s" % (name, events_name), struct.pack("<H", len(text)) + text + events)
+
+# dbus-calls: calls made of choices, as the target reads them: a path
+# (0 a served one by index, 2 a bogus one by index, 3 a number), an
+# interface and a member by index in the target's sorted lists, a serial,
+# whether a reply is wanted, then typed arguments.
+methods = {
+    "org.a11y.atspi.Accessible": ["GetChildAtIndex", "GetChildren", "GetIndexInParent", "GetRelationSet", "GetRole", "GetRoleName",
+                                  "GetLocalizedRoleName", "GetState", "GetAttributes", "GetApplication", "GetInterfaces"],
+    "org.a11y.atspi.Component": ["Contains", "GetAccessibleAtPoint", "GetExtents", "GetPosition", "GetSize", "GetLayer",
+                                 "GetMDIZOrder", "GrabFocus", "GetAlpha", "SetExtents", "SetPosition", "SetSize", "ScrollTo", "ScrollToPoint"],
+    "org.a11y.atspi.Action": ["GetDescription", "GetName", "GetLocalizedName", "GetKeyBinding", "GetActions", "DoAction"],
+    "org.a11y.atspi.Text": ["GetStringAtOffset", "GetText", "SetCaretOffset", "GetTextBeforeOffset", "GetTextAtOffset",
+                            "GetTextAfterOffset", "GetCharacterAtOffset", "GetAttributeValue", "GetAttributes", "GetDefaultAttributes",
+                            "GetCharacterExtents", "GetOffsetAtPoint", "GetNSelections", "GetSelection", "AddSelection",
+                            "RemoveSelection", "SetSelection", "GetRangeExtents", "GetBoundedRanges", "GetAttributeRun",
+                            "GetDefaultAttributeSet", "ScrollSubstringTo", "ScrollSubstringToPoint"],
+    "org.a11y.atspi.Selection": ["GetSelectedChild", "SelectChild", "DeselectSelectedChild", "IsChildSelected", "SelectAll",
+                                 "ClearSelection", "DeselectChild"],
+    "org.a11y.atspi.Application": ["GetLocale", "RegisterEventListener", "DeregisterEventListener", "GetApplicationBusAddress"],
+    "org.freedesktop.DBus.Properties": ["Get", "GetAll", "Set"],
+    "org.a11y.atspi.Cache": ["GetItems"],
+}
+interfaces = sorted(methods)
+members = sorted({m for ms in methods.values() for m in ms})
+def num(v): return bytes([0, v + 4]) if -4 <= v < 44 else bytes([3]) + struct.pack("<i", v)
+def arg(kind, v):
+    if kind == "i": return bytes([0]) + num(v)
+    if kind == "u": return bytes([3]) + num(v)
+    if kind == "s": return bytes([4, 0, len(v)]) + v
+    if kind == "b": return bytes([6, v])
+    if kind == "v": return bytes([9]) + num(v) + bytes([1])
+def dcall(path, interface, member, args=(), no_reply=False):
+    kind, index = path
+    head = bytes([kind, index]) if kind != 3 else bytes([3]) + struct.pack("<Q", index) + bytes([0])
+    head += bytes([interfaces.index(interface), 1, members.index(member)]) + struct.pack("<H", 6) + bytes([0 if no_reply else 1, len(args)])
+    return head + b"".join(arg(k, v) for k, v in args)
+A = "org.a11y.atspi."
+typical = {"GetChildAtIndex": [("i", 0)], "Contains": [("i", 10), ("i", 10), ("u", 1)], "GetAccessibleAtPoint": [("i", 30), ("i", 12), ("u", 0)],
+           "GetExtents": [("u", 0)], "GetPosition": [("u", 1)], "GetDescription": [("i", 0)], "GetName": [("i", 0)],
+           "GetLocalizedName": [("i", 0)], "GetKeyBinding": [("i", 0)], "DoAction": [("i", 0)], "GetStringAtOffset": [("i", 2), ("u", 1)],
+           "GetText": [("i", 0), ("i", -1)], "SetCaretOffset": [("i", 1)], "GetTextBeforeOffset": [("i", 3), ("u", 1)],
+           "GetTextAtOffset": [("i", 3), ("u", 2)], "GetTextAfterOffset": [("i", 0), ("u", 0)], "GetCharacterAtOffset": [("i", 1)],
+           "GetAttributeValue": [("i", 0), ("s", b"language")], "GetAttributes": [("i", 0)], "GetCharacterExtents": [("i", 1), ("u", 0)],
+           "GetOffsetAtPoint": [("i", 5), ("i", 5), ("u", 1)], "GetSelection": [("i", 0)], "GetRangeExtents": [("i", 0), ("i", 4), ("u", 1)],
+           "GetAttributeRun": [("i", 0), ("b", 1)], "GetSelectedChild": [("i", 0)], "SelectChild": [("i", 1)], "IsChildSelected": [("i", 1)],
+           "DeselectChild": [("i", 0)], "GetLocale": [("u", 0)], "Get": [("s", b"org.a11y.atspi.Accessible"), ("s", b"Name")],
+           "GetAll": [("s", b"org.a11y.atspi.Text")], "Set": [("s", b"org.a11y.atspi.Application"), ("s", b"Id"), ("v", 3)]}
+for interface, names in methods.items():
+    for member in names:
+        calls = b"".join(dcall((0, n), interface, member, typical.get(member, [])) for n in (0, 3, 7, 12, 19, 26))
+        write("dbus-calls", "%s-%s" % (interface.split(".")[-1], member), calls)
+write("dbus-calls", "bogus-paths", b"".join(dcall((2, n), A + "Accessible", "GetRole") for n in range(12))
+      + dcall((3, 5), A + "Accessible", "GetRole") + dcall((3, 123456), A + "Text", "GetText", [("i", 0), ("i", 3)]))
+write("dbus-calls", "edges", dcall((0, 4), A + "Text", "GetText", [("i", -2147483648), ("i", 2147483647)])
+      + dcall((0, 4), A + "Text", "GetRangeExtents", [("i", 2147483647), ("i", -5), ("u", 7)])
+      + dcall((0, 5), A + "Accessible", "GetChildAtIndex", [("i", 2147483647)])
+      + dcall((0, 5), A + "Component", "GetAccessibleAtPoint", [("i", -2147483648), ("i", 2147483647), ("u", -1)])
+      + dcall((0, 6), A + "Action", "DoAction", [("i", 7)], no_reply=True) + dcall((0, 8), A + "Text", "GetText", [("s", b"wrong")]))

@@ -40,7 +40,7 @@ extension FuzzTarget {
 
 /// The tree a screen reader sees of the shipped panel with its first
 /// dropdown's menu open, laid out with fixed advances.
-private enum AccessibleFixture {
+enum AccessibleFixture {
     static let tree: AccessibleTree = {
         let state = PanelState(panel: try! PanelLoader.load(path: PanelFixture.shippedPath))
         let scene = PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer(), direction: .leftToRight)

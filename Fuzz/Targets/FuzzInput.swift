@@ -29,6 +29,13 @@ struct FuzzInput {
         UInt64(UInt32(bitPattern: int32())) | UInt64(UInt32(bitPattern: int32())) << 32
     }
 
+    /// The next `count` bytes, fewer at the end.
+    mutating func bytes(_ count: Int) -> [UInt8] {
+        let end = min(bytes.count, offset + count)
+        defer { offset = max(offset, end) }
+        return offset < end ? Array(bytes[offset..<end]) : []
+    }
+
     /// The rest of the input.
     mutating func rest() -> [UInt8] {
         defer { offset = bytes.count }

@@ -44,25 +44,33 @@ final class Keyboard {
     /// refused with one line, and keys are then ignored.
     func keymap(format: UInt32, descriptor: Int32, size: UInt32) {
         defer { close(descriptor) }
-        if let state { xkb_state_unref(state) }
-        if let keymap { xkb_keymap_unref(keymap) }
-        state = nil
-        keymap = nil
         guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, size > 0,
               let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+            _ = compileKeymap(nil, length: 0)
             writeLine("rewrap: the compositor sent a keymap that cannot be read; the keyboard is ignored")
             return
         }
         defer { munmap(mapped, Int(size)) }
         // The map is a string ending in a NUL, within `size` bytes.
         let text = mapped.assumingMemoryBound(to: CChar.self)
-        guard let compiled = xkb_keymap_new_from_buffer(context, text, strnlen(text, Int(size)), XKB_KEYMAP_FORMAT_TEXT_V1,
-                                                        XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-            writeLine("rewrap: the compositor's keymap does not compile; the keyboard is ignored")
-            return
+        if let refusal = compileKeymap(text, length: strnlen(text, Int(size))) { writeLine(refusal) }
+    }
+
+    /// Replaces the keymap with `length` bytes of keymap text; returns the
+    /// line that refuses text that does not compile, and keys are then
+    /// ignored, as they are with no text.
+    func compileKeymap(_ text: UnsafePointer<CChar>?, length: Int) -> String? {
+        if let state { xkb_state_unref(state) }
+        if let keymap { xkb_keymap_unref(keymap) }
+        state = nil
+        keymap = nil
+        guard let text else { return nil }
+        guard let compiled = xkb_keymap_new_from_buffer(context, text, length, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+            return "rewrap: the compositor's keymap does not compile; the keyboard is ignored"
         }
         keymap = compiled
         state = xkb_state_new(compiled)
+        return nil
     }
 
     func modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
@@ -72,19 +80,25 @@ final class Keyboard {
 
     func repeatInfo(rate: Int32, delay: Int32) {
         self.rate = max(0, rate)
-        self.delay = max(0, delay)
+        // The loop waits in poll's Int32 milliseconds; a minute is already never.
+        self.delay = min(max(0, delay), 60_000)
+        // Rate 0 turns repeat off, for the key held now too.
+        if self.rate == 0 { repeating = nil }
     }
 
     /// A key went down (`pressed`) or up at `now`: the key as sent, which a
     /// screen reader sees first, and the key it means to the app, if any.
     func key(_ code: UInt32, pressed: Bool, at now: Double) -> (key: Key?, stroke: KeyStroke)? {
-        guard let state, let keymap else { return nil }
+        // X's keycode is the evdev code plus 8; a code past the largest names no key.
+        guard let state, let keymap, code <= UInt32.max - 8 else { return nil }
         let keycode = code + 8
         var keysym = xkb_state_key_get_one_sym(state, keycode)
         guard pressed else {
             if repeating?.code == code { repeating = nil }
             return (nil, stroke(keysym, keycode: keycode, text: "", pressed: false, at: now))
         }
+        // A new press ends the held key's repeat, whatever it goes on to mean.
+        repeating = nil
         var text = Self.utf8 { xkb_state_key_get_utf8(state, keycode, $0, $1) }
         let sent = stroke(keysym, keycode: keycode, text: text, pressed: true, at: now)
         if let compose, xkb_compose_state_feed(compose, keysym) == XKB_COMPOSE_FEED_ACCEPTED {

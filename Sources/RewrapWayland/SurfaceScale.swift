@@ -13,9 +13,10 @@ public struct SurfaceScale: Equatable, Sendable {
         SurfaceScale(scale120: Int(max(1, scale)) * 120, isFractional: false)
     }
 
-    /// A preferred scale in 120ths; one below 1/120 is taken as 1.
+    /// A preferred scale in 120ths, within 1 ... `OutputScale.largest`
+    /// as an output's scale is.
     public static func fractional(_ scale120: UInt32) -> SurfaceScale {
-        SurfaceScale(scale120: Int(max(1, min(scale120, 120 * 64))), isFractional: true)
+        SurfaceScale(scale120: Int(min(max(scale120, 120), 120 * UInt32(OutputScale.largest))), isFractional: true)
     }
 
     public var factor: Double { Double(scale120) / 120 }

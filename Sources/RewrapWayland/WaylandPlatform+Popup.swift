@@ -18,7 +18,7 @@ final class Popup {
     var configured: Rect?
     var unackedSerial: UInt32?
     /// The logical size the popup is drawn for.
-    var logicalSize = (width: Int32(1), height: Int32(1))
+    var logicalSize = ToplevelSize(width: 1, height: 1)
     /// Counts the moves asked of the compositor.
     var repositionToken: UInt32 = 0
 
@@ -134,9 +134,7 @@ extension WaylandPlatform {
     }
 
     func popupConfigured(x: Int32, y: Int32, width: Int32, height: Int32) {
-        let factor = scale.factor
-        popup?.configured = Rect(x: Double(x) * factor, y: Double(y) * factor, width: Double(width) * factor,
-                                 height: Double(height) * factor)
+        popup?.configured = PopupAnswer.area(x: x, y: y, width: width, height: height, scale: scale)
     }
 
     /// The compositor's answer is complete: the menu is cut to whole rows
@@ -144,12 +142,10 @@ extension WaylandPlatform {
     func popupSurfaceConfigured(serial: UInt32) {
         guard let popup, let area = popup.configured else { return }
         popup.unackedSerial = serial
-        let request = popup.request
-        let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: area, alignedTo: request.edge)
-        // A buffer must be a whole number of logical pixels.
-        popup.logicalSize = (scale.logical(placement.frame.width, rounding: .up), scale.logical(placement.frame.height, rounding: .up))
-        popup.buffer.resize(width: scale.pixels(popup.logicalSize.width), height: scale.pixels(popup.logicalSize.height))
-        events.append(.popupPlaced(placement))
+        let answer = PopupAnswer.placement(of: popup.request, in: area, scale: scale)
+        popup.logicalSize = answer.logical
+        popup.buffer.resize(width: answer.buffer.width, height: answer.buffer.height)
+        events.append(.popupPlaced(answer.placement))
     }
 
     private func commitPopup(_ popup: Popup, _ buffer: ShmBuffer, damage: PixelRect?) {

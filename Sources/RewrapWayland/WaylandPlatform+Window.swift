@@ -12,9 +12,6 @@ import Glibc
 /// offers xdg-decoration and by libdecor elsewhere, that answers each
 /// configure with a frame.
 extension WaylandPlatform {
-    /// The largest buffer side drawn; a configure asking for more gets a clamped frame.
-    static let largestSide: Int32 = 8192
-
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         self.text = text
         scrollStep = Metrics(scale: request.scale).scrollStep
@@ -29,8 +26,9 @@ extension WaylandPlatform {
         }
         let minimum = (logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
                        logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
-        logicalSize = (logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
-                       logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
+        logicalSize = ToplevelSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
+                                   height: logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
+            .fitted(to: scale)
         // Where the compositor draws no title bar, libdecor does, around the window.
         if globals.decorations == nil && globals.offersSubsurfaces {
             try decorate(surface, request, minimum: minimum)
@@ -45,7 +43,8 @@ extension WaylandPlatform {
         }
         mainSurface = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
         mainSurface.commit = { [unowned self] buffer, damage in commitMain(buffer, damage: damage) }
-        mainSurface.resize(width: scale.pixels(logicalSize.width), height: scale.pixels(logicalSize.height))
+        let buffer = logicalSize.buffer(at: scale)
+        mainSurface.resize(width: buffer.width, height: buffer.height)
         // A scale the compositor preferred before the first configure reaches the app as a change.
         noteScale()
         return mainSurface
@@ -98,7 +97,7 @@ extension WaylandPlatform {
             wl_surface_set_buffer_scale(surface, scale.bufferScale)
         }
         if let viewport {
-            let destination = scale.isFractional ? logicalSize : (width: -1, height: -1)
+            let destination = scale.isFractional ? (width: logicalSize.width, height: logicalSize.height) : (width: -1, height: -1)
             if committedDestination.map({ $0 != destination }) ?? true {
                 wp_viewport_set_destination(viewport, destination.width, destination.height)
                 committedDestination = destination
@@ -147,7 +146,7 @@ extension WaylandPlatform {
             isConfigured = true
             return
         }
-        let width = scale.pixels(logicalSize.width), height = scale.pixels(logicalSize.height)
+        let (width, height) = logicalSize.buffer(at: scale)
         if framePresented, width == mainSurface.width, height == mainSurface.height, let surface {
             // Nothing to redraw, as when only the activated state changed.
             if let serial, let xdgSurface { xdg_surface_ack_configure(xdgSurface, serial) }
@@ -161,13 +160,9 @@ extension WaylandPlatform {
     /// clamped to what can be drawn; zero means "your choice".
     private func takeConfiguredSize() {
         if let size = configuredSize {
-            let largest = scale.logical(Double(Self.largestSide), rounding: .down)
-            if size.width > 0 { logicalSize.width = min(size.width, largest) }
-            if size.height > 0 { logicalSize.height = min(size.height, largest) }
-            if size.width > largest || size.height > largest {
-                writeLine("rewrap: the compositor asked for a \(size.width) × \(size.height) window; drawing it at "
-                          + "\(logicalSize.width) × \(logicalSize.height), the most this window draws")
-            }
+            let answer = logicalSize.configured(width: size.width, height: size.height, scale: scale)
+            logicalSize = answer.size
+            if let clamped = answer.clamped { writeLine(clamped) }
             configuredSize = nil
         }
     }
@@ -190,7 +185,8 @@ extension WaylandPlatform {
         scrollStep = Metrics(scale: scale).scrollStep
         glyphs = GlyphCache()
         mainSurface.setText(engine, glyphs: glyphs)
-        return Size(width: Double(self.scale.pixels(logicalSize.width)), height: Double(self.scale.pixels(logicalSize.height)))
+        let buffer = logicalSize.buffer(at: self.scale)
+        return Size(width: Double(buffer.width), height: Double(buffer.height))
     }
 
     public func finishStartup() {

@@ -46,7 +46,7 @@ public final class WaylandPlatform {
     var fractionalScale: OpaquePointer?
     var preferredScale120: UInt32?
     /// The toplevel's size in logical pixels.
-    var logicalSize = (width: Int32(0), height: Int32(0))
+    var logicalSize = ToplevelSize(width: 0, height: 0)
     /// The latest toplevel configure's size, until its xdg_surface configure comes.
     var configuredSize: (width: Int32, height: Int32)?
     var unackedSerial: UInt32?
@@ -153,7 +153,7 @@ public final class WaylandPlatform {
     /// before it is on any), as foot and GTK draw: crisp on each of them.
     var outputScale: Int32 {
         let outputs = globals.outputs.values.filter { enteredOutputs.isEmpty || enteredOutputs.contains($0.proxy) }
-        return max(1, outputs.map(\.scale).max() ?? 1)
+        return OutputScale.drawn(on: outputs.map(\.scale))
     }
 
     /// The scale the window is drawn at: the compositor's preferred
@@ -175,6 +175,7 @@ public final class WaylandPlatform {
         let scale = wantedScale
         guard isConfigured, mainSurface != nil, scale != self.scale else { return }
         self.scale = scale
+        logicalSize = logicalSize.fitted(to: scale)
         settings.scale = scale.factor
         if popup != nil {
             closePopup()
@@ -186,7 +187,8 @@ public final class WaylandPlatform {
             showCursor()
         }
         events.append(.settingsChanged)
-        events.append(.configured(width: scale.pixels(logicalSize.width), height: scale.pixels(logicalSize.height)))
+        let buffer = logicalSize.buffer(at: scale)
+        events.append(.configured(width: buffer.width, height: buffer.height))
     }
 
     // MARK: - The loop

@@ -170,11 +170,14 @@ public final class ATSPIBridge {
 
     /// Messages let go unsent because there was no bus.
     private(set) var unsent = 0
+    /// Shown each of them before it goes, so fuzzing can read the answers.
+    var unsentWatcher: ((OpaquePointer) -> Void)?
 
     /// Sends `message` and lets it go.
     func send(_ message: OpaquePointer) {
         guard let connection else {
             unsent += 1
+            unsentWatcher?(message)
             library.api.dbus_message_unref(message)
             return
         }

@@ -23,7 +23,9 @@ struct ATSPIObjects {
 
     func key(at path: String) -> AccessibleKey? {
         if path == Self.rootPath { return .application }
-        guard path.hasPrefix(Self.prefix), let number = Int(path.dropFirst(Self.prefix.count)) else { return nil }
+        // One path per object: 01 or +1 names none.
+        let digits = path.dropFirst(Self.prefix.count)
+        guard path.hasPrefix(Self.prefix), let number = Int(digits), String(number) == digits else { return nil }
         return keys[number]
     }
 

@@ -1,0 +1,38 @@
+import RewrapLayout
+import RewrapPlatform
+import RewrapScene
+@testable import RewrapWayland
+import XCTest
+
+/// What a menu makes of the compositor's popup configure (found by the
+/// wayland-configure fuzz target: Fuzz/Corpus/wayland-configure/crash-*).
+final class PopupAnswerTests: XCTestCase {
+    /// Eight rows of 176 × 27 inside a padding of 4: 184 × 224 uncut.
+    private let request = PopupRequest(
+        plan: PopupPlan(size: Size(width: 184, height: 224), rows: (0..<8).map { Rect(x: 4, y: 4 + 27 * Double($0), width: 176, height: 27) },
+                        padding: 4, indicatorHeight: 16),
+        anchor: PixelRect(x: 300, y: 200, width: 180, height: 27), gap: 4, edge: .left)
+
+    func testAPopupConfiguredWithNoSizeIsDrawnAtTheMenusOwnSize() {
+        for (width, height) in [(0, 0), (-1, -1), (0, 500)] as [(Int32, Int32)] {
+            for scale in [SurfaceScale.whole(1), .whole(2)] {
+                let area = PopupAnswer.area(x: 300, y: 231, width: width, height: height, scale: scale)
+                let (placement, _, buffer) = PopupAnswer.placement(of: request, in: area, scale: scale)
+                XCTAssertEqual(placement.frame.size, Size(width: 184, height: 224), "configured \(width) × \(height) at scale \(scale.factor)")
+                XCTAssertEqual(placement.visibleRows, 8)
+                XCTAssertEqual(buffer.width, 184)
+                XCTAssertEqual(buffer.height, 224)
+            }
+        }
+    }
+
+    func testAPopupConfiguredShorterThanTheMenuShowsTheRowsThatFitInWholeLogicalPixels() {
+        // 100 logical pixels at scale 2: 200 window pixels hold 4 + 16 + 5 × 27 + 16 + 4 = 175, five rows.
+        let area = PopupAnswer.area(x: 150, y: 115, width: 92, height: 100, scale: .whole(2))
+        let (placement, _, buffer) = PopupAnswer.placement(of: request, in: area, scale: .whole(2))
+        XCTAssertEqual(placement.visibleRows, 5)
+        XCTAssertEqual(placement.frame.height, 175)
+        XCTAssertEqual(buffer.height, 176)
+        XCTAssertEqual(buffer.width, 184)
+    }
+}
