@@ -223,11 +223,11 @@ public final class DemoApp {
 
     private func drawFrame(at now: Double) {
         let frame = stage.frame(at: now, controller: controller)
+        painter.paint(frame, on: surface)
         // A menu open over a moving button goes with it.
         if let menu = controller.popup, let owner = stage.presented(menu.owner, at: now, scroll: frame.scroll) {
             popupWindow.follow(owner).map(send)
         }
-        painter.paint(frame, on: surface)
         if controller.isInspecting {
             let breakpoints = stage.breakpoints(metrics: painter.metrics, windowWidth: frame.viewport.width)
             Inspector(metrics: painter.metrics, measurer: painter.measurer, palette: painter.palette)

@@ -3,39 +3,40 @@
 /// one comes from wp_fractional_scale_v1: the window is drawn at exactly
 /// that scale into a buffer of scale 1, and a viewport shows the buffer at
 /// the logical size, so nothing is stretched.
-public struct SurfaceScale: Equatable, Sendable {
+struct SurfaceScale: Equatable, Sendable {
     /// In 120ths, as wp_fractional_scale_v1 gives it.
-    public let scale120: Int
-    public let isFractional: Bool
+    let scale120: Int
+    /// Drawn at exactly the scale and shown through a viewport.
+    let isFractional: Bool
 
     /// An output's integer scale (at least 1).
-    public static func whole(_ scale: Int32) -> SurfaceScale {
+    static func whole(_ scale: Int32) -> SurfaceScale {
         SurfaceScale(scale120: Int(max(1, scale)) * 120, isFractional: false)
     }
 
     /// A preferred scale in 120ths, within 1 ... `OutputScale.largest`
     /// as an output's scale is.
-    public static func fractional(_ scale120: UInt32) -> SurfaceScale {
+    static func fractional(_ scale120: UInt32) -> SurfaceScale {
         SurfaceScale(scale120: Int(min(max(scale120, 120), 120 * UInt32(OutputScale.largest))), isFractional: true)
     }
 
-    public var factor: Double { Double(scale120) / 120 }
+    var factor: Double { Double(scale120) / 120 }
 
     /// The buffer scale the surface is committed with.
-    public var bufferScale: Int32 { isFractional ? 1 : Int32(scale120 / 120) }
+    var bufferScale: Int32 { isFractional ? 1 : Int32(scale120 / 120) }
 
     /// The window pixels of a logical length: rounded half away from zero,
     /// as wp_fractional_scale_v1 asks of a buffer's size.
-    public func pixels(_ logical: Int32) -> Int {
+    func pixels(_ logical: Int32) -> Int {
         (Int(logical) * scale120 + 60) / 120
     }
 
     /// The logical length of `pixels` window pixels, rounded as asked.
-    public func logical(_ pixels: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int32 {
+    func logical(_ pixels: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int32 {
         let value = (pixels / factor).rounded(rule)
         return value.isFinite ? Int32(max(Double(Int32.min), min(Double(Int32.max), value))) : 0
     }
 
     /// The whole scale a cursor theme is loaded at: the next above a fraction.
-    public var cursorScale: Int32 { Int32((scale120 + 119) / 120) }
+    var cursorScale: Int32 { Int32((scale120 + 119) / 120) }
 }
