@@ -20,7 +20,7 @@ extension FuzzTarget {
     /// configured rectangle when one row fits there.
     public static let waylandConfigure = FuzzTarget(name: "wayland-configure") { bytes in
         var input = FuzzInput(bytes)
-        var size = ToplevelSize(width: Int32(input.uint16() % 2048) + 1, height: Int32(input.uint16() % 2048) + 1)
+        var size = LogicalSize(width: Int32(input.uint16() % 2048) + 1, height: Int32(input.uint16() % 2048) + 1)
         var scale = SurfaceScale.whole(1)
         while !input.isAtEnd {
             switch input.byte() % 4 {
@@ -59,8 +59,8 @@ extension FuzzTarget {
         return nil
     }
 
-    private static func checkConfigured(_ answer: (size: ToplevelSize, clamped: String?), asked: (width: Int32, height: Int32),
-                                        before: ToplevelSize, scale: SurfaceScale) -> String? {
+    private static func checkConfigured(_ answer: (size: LogicalSize, clamped: String?), asked: (width: Int32, height: Int32),
+                                        before: LogicalSize, scale: SurfaceScale) -> String? {
         // In 120ths, as the scale is given: a side fits when side × scale ≤ 8192.
         func fits(_ side: Int32) -> Bool { Int64(side) * Int64(scale.scale120) <= 8192 * 120 }
         let pairs = [(asked.width, before.width, answer.size.width), (asked.height, before.height, answer.size.height)]

@@ -16,14 +16,14 @@ enum PopupAnswer {
     /// Where `request`'s menu goes in `area`, its size in logical pixels,
     /// and the size of the buffer it is drawn in at `scale`.
     static func placement(of request: PopupRequest, in area: Rect, scale: SurfaceScale)
-        -> (placement: PopupPlacement, logical: ToplevelSize, buffer: (width: Int, height: Int)) {
+        -> (placement: PopupPlacement, logical: LogicalSize, buffer: (width: Int, height: Int)) {
         // A side of no size (0, or less, which no compositor should send) is left to the menu.
         let size = request.plan.size
         let area = Rect(x: area.minX, y: area.minY, width: area.width > 0 ? area.width : size.width,
                         height: area.height > 0 ? area.height : size.height)
         let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: area, alignedTo: request.edge)
         // A buffer must be a whole number of logical pixels.
-        let logical = ToplevelSize(width: max(1, scale.logical(placement.frame.width, rounding: .up)),
+        let logical = LogicalSize(width: max(1, scale.logical(placement.frame.width, rounding: .up)),
                                    height: max(1, scale.logical(placement.frame.height, rounding: .up)))
         return (placement, logical, logical.buffer(at: scale))
     }

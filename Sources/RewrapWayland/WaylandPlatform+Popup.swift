@@ -18,7 +18,7 @@ final class Popup {
     var configured: Rect?
     var unackedSerial: UInt32?
     /// The logical size the popup is drawn for.
-    var logicalSize = ToplevelSize(width: 1, height: 1)
+    var logicalSize = LogicalSize(width: 1, height: 1)
     /// Counts the moves asked of the compositor.
     var repositionToken: UInt32 = 0
 

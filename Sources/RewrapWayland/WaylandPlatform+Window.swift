@@ -26,7 +26,7 @@ extension WaylandPlatform {
         }
         let minimum = (logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
                        logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
-        logicalSize = ToplevelSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
+        logicalSize = LogicalSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
                                    height: logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
             .fitted(to: scale)
         // Where the compositor draws no title bar, libdecor does, around the window.

@@ -46,7 +46,7 @@ public final class WaylandPlatform {
     var fractionalScale: OpaquePointer?
     var preferredScale120: UInt32?
     /// The toplevel's size in logical pixels.
-    var logicalSize = ToplevelSize(width: 0, height: 0)
+    var logicalSize = LogicalSize(width: 0, height: 0)
     /// The latest toplevel configure's size, until its xdg_surface configure comes.
     var configuredSize: (width: Int32, height: Int32)?
     var unackedSerial: UInt32?

@@ -1,10 +1,10 @@
-/// The main window's size in logical pixels, as the compositor's configures
-/// set it, kept to what a buffer of at most `largestSide` pixels a side
-/// draws at the window's scale.
+/// A surface's size in logical pixels (the main window's, as the
+/// compositor's configures set it, or a menu's), kept to what a buffer of
+/// at most `largestSide` pixels a side draws at the window's scale.
 ///
-///     ToplevelSize(width: 680, height: 420).configured(width: 9000, height: 0, scale: .whole(2))
+///     LogicalSize(width: 680, height: 420).configured(width: 9000, height: 0, scale: .whole(2))
 ///     // 4096 × 420, and the line that says the window was clamped
-struct ToplevelSize: Equatable {
+struct LogicalSize: Equatable {
     /// The largest buffer side drawn; a configure asking for more gets a clamped frame.
     static let largestSide: Int32 = 8192
 
@@ -17,7 +17,7 @@ struct ToplevelSize: Equatable {
     /// The compositor's size for the next frame; a side of 0 (or less,
     /// which no compositor should send) is "your choice" and keeps ours.
     /// A side beyond what `scale` can draw is clamped, said in one line.
-    func configured(width: Int32, height: Int32, scale: SurfaceScale) -> (size: ToplevelSize, clamped: String?) {
+    func configured(width: Int32, height: Int32, scale: SurfaceScale) -> (size: LogicalSize, clamped: String?) {
         let largest = Self.largestSide(at: scale)
         var size = fitted(to: scale)
         if width > 0 { size.width = min(width, largest) }
@@ -29,9 +29,9 @@ struct ToplevelSize: Equatable {
 
     /// The same size at another scale, cut to what a buffer can hold
     /// there, and at least one logical pixel a side.
-    func fitted(to scale: SurfaceScale) -> ToplevelSize {
+    func fitted(to scale: SurfaceScale) -> LogicalSize {
         let largest = Self.largestSide(at: scale)
-        return ToplevelSize(width: min(max(1, width), largest), height: min(max(1, height), largest))
+        return LogicalSize(width: min(max(1, width), largest), height: min(max(1, height), largest))
     }
 
     /// The buffer's sides in pixels at `scale`.
