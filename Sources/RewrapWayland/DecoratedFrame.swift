@@ -29,6 +29,15 @@ final class DecoratedFrame {
     /// The xdg_surface libdecor made, the parent of the window's popups.
     var xdgSurface: OpaquePointer? { libdecor_frame_get_xdg_surface(frame) }
 
+    /// Where the window's own surface sits in the frame's geometry, in
+    /// logical pixels: below the title bar. A popup is placed relative to
+    /// the frame, so its anchor is moved by this much.
+    var contentOffset: (x: Int32, y: Int32) {
+        var x: Int32 = 0, y: Int32 = 0
+        libdecor_frame_translate_coordinate(frame, 0, 0, &x, &y)
+        return (x, y)
+    }
+
     /// Takes the content size the window answers `configuration` with; this
     /// acknowledges the configure, so it must come before the frame at that size.
     func commit(width: Int32, height: Int32, configuration: OpaquePointer) {

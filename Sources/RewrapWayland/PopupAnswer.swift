@@ -21,10 +21,15 @@ enum PopupAnswer {
         let size = request.plan.size
         let area = Rect(x: area.minX, y: area.minY, width: area.width > 0 ? area.width : size.width,
                         height: area.height > 0 ? area.height : size.height)
-        let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: area, alignedTo: request.edge)
-        // A buffer must be a whole number of logical pixels.
+        var placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: area, alignedTo: request.edge)
+        // A buffer must be a whole number of logical pixels, and the menu
+        // fills the buffer it gets: at 1.5 a menu planned 272 px wide is
+        // 182 logical pixels, so it is drawn 273 px wide, not 272 beside a
+        // stray column.
         let logical = LogicalSize(width: max(1, scale.logical(placement.frame.width, rounding: .up)),
                                    height: max(1, scale.logical(placement.frame.height, rounding: .up)))
-        return (placement, logical, logical.buffer(at: scale))
+        let buffer = logical.buffer(at: scale)
+        placement.frame = Rect(x: placement.frame.minX, y: placement.frame.minY, width: Double(buffer.width), height: Double(buffer.height))
+        return (placement, logical, buffer)
     }
 }

@@ -97,8 +97,9 @@ extension WaylandPlatform {
         let positioner = xdg_wm_base_create_positioner(wmBase)!
         xdg_positioner_set_size(positioner, max(1, logical(size.width)), max(1, logical(size.height)))
         let anchor = request.anchor
-        xdg_positioner_set_anchor_rect(positioner, scale.logical(Double(anchor.x), rounding: .down),
-                                       scale.logical(Double(anchor.y), rounding: .down),
+        let offset = contentOffset
+        xdg_positioner_set_anchor_rect(positioner, offset.x + scale.logical(Double(anchor.x), rounding: .down),
+                                       offset.y + scale.logical(Double(anchor.y), rounding: .down),
                                        max(1, logical(Double(anchor.width))), max(1, logical(Double(anchor.height))))
         let left = request.edge == .left
         xdg_positioner_set_anchor(positioner, (left ? XDG_POSITIONER_ANCHOR_BOTTOM_LEFT : XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT).rawValue)
@@ -133,8 +134,13 @@ extension WaylandPlatform {
         self.popup = nil
     }
 
+    /// Where the window's surface sits in the geometry popups are placed
+    /// relative to: below libdecor's title bar, or at its corner.
+    var contentOffset: (x: Int32, y: Int32) { decorated?.contentOffset ?? (0, 0) }
+
     func popupConfigured(x: Int32, y: Int32, width: Int32, height: Int32) {
-        popup?.configured = PopupAnswer.area(x: x, y: y, width: width, height: height, scale: scale)
+        let offset = contentOffset
+        popup?.configured = PopupAnswer.area(x: x - offset.x, y: y - offset.y, width: width, height: height, scale: scale)
     }
 
     /// The compositor's answer is complete: the menu is cut to whole rows

@@ -133,6 +133,7 @@ extension WaylandPlatform {
     func decoratedConfigured(size: (width: Int32, height: Int32)?, configuration: OpaquePointer) {
         configuredSize = size
         takeConfiguredSize()
+        if xdgSurface == nil { xdgSurface = decorated?.xdgSurface }
         decorated?.commit(width: logicalSize.width, height: logicalSize.height, configuration: configuration)
         surfaceConfigured(serial: nil)
     }

@@ -31,8 +31,31 @@ final class PopupAnswerTests: XCTestCase {
         let area = PopupAnswer.area(x: 150, y: 115, width: 92, height: 100, scale: .whole(2))
         let (placement, _, buffer) = PopupAnswer.placement(of: request, in: area, scale: .whole(2))
         XCTAssertEqual(placement.visibleRows, 5)
-        XCTAssertEqual(placement.frame.height, 175)
+        // 175 window pixels are 87.5 logical: the menu is drawn to fill the 88 it gets.
+        XCTAssertEqual(placement.frame.height, 176)
         XCTAssertEqual(buffer.height, 176)
         XCTAssertEqual(buffer.width, 184)
+    }
+
+    /// A menu's buffer, its viewport and its traced frame agree at every
+    /// fractional scale, so no stray row or column shows beside its border.
+    func testAMenuFillsTheWholeLogicalPixelsItsBufferHasAtFractionalScales() {
+        let wide = PopupRequest(
+            plan: PopupPlan(size: Size(width: 272, height: 62), rows: (0..<2).map { Rect(x: 4, y: 4 + 27 * Double($0), width: 264, height: 27) },
+                            padding: 4, indicatorHeight: 16),
+            anchor: PixelRect(x: 30, y: 78, width: 200, height: 42), gap: 6, edge: .left)
+        for scale120 in [150, 180, 210] as [UInt32] {
+            let scale = SurfaceScale.fractional(scale120)
+            let area = PopupAnswer.area(x: 20, y: 84, width: 0, height: 0, scale: scale)
+            let (placement, logical, buffer) = PopupAnswer.placement(of: wide, in: area, scale: scale)
+            // Independently: the smallest whole logical size that holds the plan, in pixels.
+            let factor = Double(scale120) / 120
+            let expected = (width: Int((Double(Int((272 / factor).rounded(.up))) * factor).rounded()),
+                            height: Int((Double(Int((62 / factor).rounded(.up))) * factor).rounded()))
+            XCTAssertEqual(buffer.width, expected.width, "at \(factor)")
+            XCTAssertEqual(buffer.height, expected.height, "at \(factor)")
+            XCTAssertEqual(placement.frame.size, Size(width: Double(buffer.width), height: Double(buffer.height)), "at \(factor)")
+            XCTAssertEqual(logical.buffer(at: scale).width, buffer.width)
+        }
     }
 }
