@@ -99,19 +99,32 @@ extension FuzzTarget {
         guard (1...count).contains(placement.visibleRows) else { return "\(said) shows \(placement.visibleRows) rows" }
         let cut = placement.visibleRows < count
         let height = cut ? 2 * padding + 2 * indicator + Double(placement.visibleRows) * rowHeight : plan.size.height
-        guard frame.height == height else { return "\(said) is \(frame.height) high for \(placement.visibleRows) rows" }
-        // Whole logical pixels that hold the frame, drawn at the scale (rounded, at a fractional one).
-        for (side, whole, drawn) in [(buffer.width, logical.width, frame.width), (buffer.height, logical.height, frame.height)] {
+        // The menu fills the whole logical pixels that hold it: at most one
+        // logical pixel more than planned, less half a pixel of rounding at a fractional scale.
+        guard frame.height > height - 0.5, frame.height - height < scale.factor + 0.5 else {
+            return "\(said) is \(frame.height) high for \(placement.visibleRows) rows"
+        }
+        // No wider than the area the compositor gave, if it gave one.
+        let width = area.width > 0 ? min(plan.size.width, area.width) : plan.size.width
+        guard frame.width > width - 0.5, frame.width - width < scale.factor + 0.5 else {
+            return "\(said) is \(frame.width) wide for \(width)"
+        }
+        // Whole logical pixels that hold the plan, drawn at the scale (rounded, at a fractional one), and the frame is the buffer.
+        for (side, whole, drawn, planned) in [(buffer.width, logical.width, frame.width, width),
+                                              (buffer.height, logical.height, frame.height, height)] {
             let exact = Double(whole) * scale.factor
-            guard side > 0, abs(side * 120 - Int(whole) * scale.scale120) <= 60, exact >= drawn - 1e-9, exact - drawn < scale.factor else {
+            guard side > 0, abs(side * 120 - Int(whole) * scale.scale120) <= 60, exact >= planned - 1e-9, exact - planned < scale.factor,
+                  Double(side) == drawn else {
                 return "\(said) is \(frame.width) × \(frame.height), drawn in a \(buffer.width) × \(buffer.height) buffer"
             }
         }
-        if area.width > 0, frame.minX < area.minX || frame.maxX > area.maxX {
+        // Rounding up to whole logical pixels may reach past the area by less than one of them.
+        let slack = scale.factor
+        if area.width > 0, frame.minX < area.minX || frame.maxX > area.maxX + slack {
             return "\(said) was placed at \(frame), outside \(area)"
         }
         let oneRow = min(plan.size.height, 2 * padding + 2 * indicator + rowHeight)
-        if area.height >= oneRow, frame.minY < area.minY || frame.maxY > area.maxY {
+        if area.height >= oneRow, frame.minY < area.minY || frame.maxY > area.maxY + slack {
             return "\(said) was placed at \(frame), outside \(area)"
         }
         return nil

@@ -10,10 +10,10 @@ final class DecoratedFrame {
     private let context: OpaquePointer
     let frame: OpaquePointer
 
-    /// Decorates `surface` for `platform`; nil when libdecor cannot start.
-    init?(display: OpaquePointer, surface: OpaquePointer, platform: WaylandPlatform) {
+    /// Decorates `surface`, its events going to `owner`; nil when libdecor cannot start.
+    init?(display: OpaquePointer, surface: OpaquePointer, owner: UnsafeMutableRawPointer) {
         guard let context = libdecor_new(display, &decorationListener) else { return nil }
-        guard let frame = libdecor_decorate(context, surface, &decoratedFrameListener, platform.userData) else {
+        guard let frame = libdecor_decorate(context, surface, &decoratedFrameListener, owner) else {
             libdecor_unref(context)
             return nil
         }
@@ -26,7 +26,8 @@ final class DecoratedFrame {
         libdecor_unref(context)
     }
 
-    /// The xdg_surface libdecor made, the parent of the window's popups.
+    /// The xdg_surface libdecor made, the parent of the window's popups;
+    /// nil until libdecor's first configure.
     var xdgSurface: OpaquePointer? { libdecor_frame_get_xdg_surface(frame) }
 
     /// Where the window's own surface sits in the frame's geometry, in
@@ -66,11 +67,14 @@ nonisolated(unsafe) var decoratedFrameListener: libdecor_frame_interface = {
     listener.configure = { frame, configuration, data in
         var width: Int32 = 0, height: Int32 = 0
         let sized = libdecor_configuration_get_content_size(configuration, frame, &width, &height)
-        WaylandPlatform.from(data).decoratedConfigured(size: sized ? (width, height) : nil, configuration: configuration!)
+        var state = LIBDECOR_WINDOW_STATE_NONE
+        let stated = libdecor_configuration_get_window_state(configuration, &state)
+        WaylandPlatform.from(data).decoratedConfigured(size: sized ? (width, height) : nil, state: stated ? state : nil,
+                                                       configuration: configuration!)
     }
     listener.close = { _, data in WaylandPlatform.from(data).events.append(.closeRequested) }
     // The decorations are subsurfaces that show with the window's next commit.
-    listener.commit = { _, data in WaylandPlatform.from(data).surface.map { wl_surface_commit($0) } }
+    listener.commit = { _, data in WaylandPlatform.from(data).windowSurface.map { wl_surface_commit($0.proxy) } }
     listener.dismiss_popup = { _, _, data in WaylandPlatform.from(data).popupDone() }
     return listener
 }()

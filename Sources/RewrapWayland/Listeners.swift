@@ -5,32 +5,32 @@ import CWaylandProtocols
 // them to the platform that registered it. They live as long as the program.
 
 nonisolated(unsafe) var registryListener = wl_registry_listener(
-    global: { data, registry, name, interface, version in
-        WaylandPlatform.from(data).announced(registry!, name: name, interface: String(cString: interface!), version: version)
+    global: { data, _, name, interface, version in
+        WaylandConnection.from(data).announced(name: name, interface: String(cString: interface!), version: version)
     },
-    global_remove: { data, _, name in WaylandPlatform.from(data).removed(name) })
+    global_remove: { data, _, name in WaylandConnection.from(data).removed(name: name) })
 
 nonisolated(unsafe) var wmBaseListener = xdg_wm_base_listener(ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) })
 
 nonisolated(unsafe) var seatListener = wl_seat_listener(
-    capabilities: { data, _, capabilities in WaylandPlatform.from(data).seatCapabilities(capabilities) },
-    name: { data, _, name in WaylandPlatform.from(data).seatName = name.map { String(cString: $0) } })
+    capabilities: { data, _, capabilities in
+        let connection = WaylandConnection.from(data)
+        connection.seatCapabilities = capabilities
+        connection.changed(.seatCapabilities)
+    },
+    name: { data, _, name in WaylandConnection.from(data).seatName = name.map { String(cString: $0) } })
 
 nonisolated(unsafe) var outputListener = wl_output_listener(
     geometry: { _, _, _, _, _, _, _, _, _, _ in },
     mode: { data, output, flags, _, height, refresh in
         guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
-        let platform = WaylandPlatform.from(data)
-        for (name, known) in platform.globals.outputs where known.proxy == output {
-            platform.globals.outputs[name]?.refresh = refresh
-            platform.globals.outputs[name]?.height = height
+        WaylandConnection.from(data).output(output) {
+            $0.refresh = refresh
+            $0.height = height
         }
     },
-    done: { data, _ in WaylandPlatform.from(data).noteScale() },
-    scale: { data, output, factor in
-        let platform = WaylandPlatform.from(data)
-        for (name, known) in platform.globals.outputs where known.proxy == output { platform.globals.outputs[name]?.scale = factor }
-    },
+    done: { data, _ in WaylandConnection.from(data).changed(.outputs) },
+    scale: { data, output, factor in WaylandConnection.from(data).output(output) { $0.scale = factor } },
     name: { _, _, _ in },
     description: { _, _, _ in })
 
@@ -43,7 +43,9 @@ nonisolated(unsafe) var xdgSurfaceListener = xdg_surface_listener(
     configure: { data, _, serial in WaylandPlatform.from(data).surfaceConfigured(serial: serial) })
 
 nonisolated(unsafe) var toplevelListener = xdg_toplevel_listener(
-    configure: { data, _, width, height, _ in WaylandPlatform.from(data).toplevelConfigured(width: width, height: height) },
+    configure: { data, _, width, height, states in
+        WaylandPlatform.from(data).toplevelConfigured(width: width, height: height, states: states)
+    },
     close: { data, _ in WaylandPlatform.from(data).events.append(.closeRequested) },
     configure_bounds: { _, _, _, _ in },
     wm_capabilities: { _, _, _ in })
@@ -66,7 +68,7 @@ nonisolated(unsafe) var pointerListener = wl_pointer_listener(
         WaylandPlatform.from(data).pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, serial: serial)
     },
     axis: { data, _, _, axis, value in WaylandPlatform.from(data).pointerAxis(axis, value: value) },
-    frame: { data, _ in WaylandPlatform.from(data).pointerFrame() },
+    frame: { data, _ in WaylandPlatform.from(data).take(.pointerFrame) },
     axis_source: { _, _, _ in },
     axis_stop: { _, _, _, _ in },
     axis_discrete: { data, pointer, axis, discrete in
@@ -78,17 +80,20 @@ nonisolated(unsafe) var pointerListener = wl_pointer_listener(
 
 nonisolated(unsafe) var keyboardListener = wl_keyboard_listener(
     keymap: { data, _, format, descriptor, size in
-        WaylandPlatform.from(data).keys?.keymap(format: format, descriptor: descriptor, size: size)
+        WaylandPlatform.from(data).seat?.keys?.keymap(format: format, descriptor: descriptor, size: size)
     },
     enter: { data, _, _, surface, _ in WaylandPlatform.from(data).keyboardEntered(surface) },
-    leave: { data, _, _, surface in WaylandPlatform.from(data).keyboardLeft(surface) },
+    leave: { data, _, _, _ in WaylandPlatform.from(data).keyboardLeft() },
     key: { data, _, serial, _, key, state in
         WaylandPlatform.from(data).key(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, serial: serial)
     },
     modifiers: { data, _, _, depressed, latched, locked, group in
-        WaylandPlatform.from(data).keys?.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
+        WaylandPlatform.from(data).seat?.keys?.modifiers(depressed: depressed, latched: latched, locked: locked, group: group)
     },
-    repeat_info: { data, _, rate, delay in WaylandPlatform.from(data).keys?.repeatInfo(rate: rate, delay: delay) })
+    repeat_info: { data, _, rate, delay in WaylandPlatform.from(data).seat?.keys?.repeatInfo(rate: rate, delay: delay) })
 
 nonisolated(unsafe) var fractionalScaleListener = wp_fractional_scale_v1_listener(
     preferred_scale: { data, _, scale120 in WaylandPlatform.from(data).preferredScale(scale120) })
+
+nonisolated(unsafe) var decorationModeListener = zxdg_toplevel_decoration_v1_listener(
+    configure: { data, _, mode in WaylandPlatform.from(data).decorationConfigured(mode: mode) })

@@ -78,7 +78,7 @@ extension WaylandPlatform {
     /// The focused control moved, or focus moved to another: an input
     /// method's candidates follow it.
     public func focusMoved(to rect: PixelRect, in role: WindowRole) {
-        guard let textInput else { return }
+        guard let textInput = seat?.textInput else { return }
         textInput.controls[role] = rect
         textInput.cursorMoved(textInput.window.flatMap(cursorRectangle(on:)))
     }
@@ -88,7 +88,7 @@ extension WaylandPlatform {
     /// 1.7 leaves the keyboard on the main window while its popup grabs),
     /// else the focused control.
     func cursorRectangle(on window: WindowRole) -> [Int32]? {
-        guard let textInput else { return nil }
+        guard let textInput = seat?.textInput, let scale = self.window?.scale else { return nil }
         var rect = textInput.controls[window]
         if let popup, let row = textInput.controls[.popup] {
             let origin = window == .main ? popup.configured?.origin : Point(x: 0, y: 0)
@@ -102,12 +102,12 @@ extension WaylandPlatform {
 
     /// The text input follows the keyboard to one of our surfaces.
     func textInputEntered(_ surface: OpaquePointer?) {
-        guard let textInput, let role = role(of: surface) else { return }
+        guard let textInput = seat?.textInput, let role = role(of: surface) else { return }
         textInput.enable(role, rectangle: cursorRectangle(on: role))
     }
 
     func textInputLeft() {
-        guard let textInput, textInput.window != nil else { return }
+        guard let textInput = seat?.textInput, textInput.window != nil else { return }
         textInput.disable()
     }
 
@@ -118,14 +118,14 @@ extension WaylandPlatform {
     }
 
     func textInputDone(serial: UInt32) {
-        guard let textInput else { return }
+        guard let textInput = seat?.textInput else { return }
         let done = textInput.ledger.done(serial: serial)
         if done.isCurrent { textInput.cursorMoved(textInput.window.flatMap(cursorRectangle(on:))) }
         // Text committed for a window the keyboard has left is not typed there.
         guard textInput.window != nil, !done.text.isEmpty else { return }
         // The key held when the input method took the keyboard may never
         // come up here: its repeat ends, or it would type on after the text.
-        keys?.reset()
+        seat?.keys?.reset()
         let time = UInt32(truncatingIfNeeded: Int64(Self.monotonicNow() * 1000))
         for character in done.text {
             let text = String(character)
@@ -142,10 +142,10 @@ nonisolated(unsafe) var textInputListener = zwp_text_input_v3_listener(
     enter: { data, _, surface in WaylandPlatform.from(data).textInputEntered(surface) },
     leave: { data, _, _ in WaylandPlatform.from(data).textInputLeft() },
     preedit_string: { data, _, text, _, _ in
-        WaylandPlatform.from(data).textInput?.ledger.preeditString(text.map { String(cString: $0) })
+        WaylandPlatform.from(data).seat?.textInput?.ledger.preeditString(text.map { String(cString: $0) })
     },
     commit_string: { data, _, text in
-        WaylandPlatform.from(data).textInput?.ledger.commitString(text.map { String(cString: $0) })
+        WaylandPlatform.from(data).seat?.textInput?.ledger.commitString(text.map { String(cString: $0) })
     },
     // Rewrap sends no surrounding text, so there is none to delete.
     delete_surrounding_text: { _, _, _, _ in },

@@ -30,6 +30,15 @@ struct WaylandGlobals {
         var height: Int32 = 0
     }
 
+    /// Frees every bound proxy on our side, just before the connection is
+    /// closed: the compositor forgets them with the connection.
+    mutating func destroy() {
+        let proxies = [compositor, shm, wmBase, seat, decorations, activation, viewporter, fractionalScales, textInputs]
+            + outputs.values.map(\.proxy)
+        for case let proxy? in proxies { wl_proxy_destroy(proxy) }
+        self = WaylandGlobals()
+    }
+
     /// The version to bind an interface at: the newest both sides speak.
     static func version(_ offered: UInt32, _ supported: UInt32) -> UInt32 { min(offered, supported) }
 

@@ -9,12 +9,11 @@ import Glibc
 /// The Wayland platform as the app sees it.
 extension WaylandPlatform: Platform {
     public func pendingEvents() -> [PlatformEvent] {
-        if let failure = failure ?? decorationFailure.map({ "rewrap: libdecor: \($0)" }) { return [.connectionLost(failure)] }
-        check(wl_display_dispatch_pending(display))
-        if let held = keys?.dueRepeat(at: Self.monotonicNow()), role(of: keyboardSurface) != nil {
+        if let failure = failure?.line ?? decorationFailure.map({ "rewrap: libdecor: \($0)" }) { return [.connectionLost(failure)] }
+        check(wl_display_dispatch_pending(connection.display))
+        if let held = seat?.keys?.dueRepeat(at: Self.monotonicNow()), input.keyboardRole != nil {
             events.append(.keyPressed(held.key, held.stroke))
         }
-        noteFocus()
         if let portal, portal.pump() {
             settings.prefersDark = portal.prefersDark
             settings.animationsEnabled = portal.animationsEnabled
@@ -31,6 +30,7 @@ extension WaylandPlatform: Platform {
     public func wait(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
         // Events already read, or a failure to report, wait only for the next pass.
         var busy = !events.isEmpty || failure != nil
+        let display = connection.display
         while !busy && wl_display_prepare_read(display) != 0 {
             check(wl_display_dispatch_pending(display))
             busy = !events.isEmpty || failure != nil
@@ -40,7 +40,7 @@ extension WaylandPlatform: Platform {
             check(-1)
             return []
         }
-        let wake = [deadline, keys?.repeatDeadline].compactMap { $0 }.min()
+        let wake = [deadline, seat?.keys?.repeatDeadline].compactMap { $0 }.min()
         let timeout: Int32 = busy ? 0 : wake.map { Int32(max(0, (($0 - Self.monotonicNow()) * 1000).rounded(.up))) } ?? -1
         var watched = [pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)]
             + descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -57,7 +57,7 @@ extension WaylandPlatform: Platform {
         return watched.dropFirst().prefix(descriptors.count).filter { $0.revents != 0 }.map(\.fd)
     }
 
-    public var isReadyForFrame: Bool { frameCallback == nil }
+    public var isReadyForFrame: Bool { window?.frameCallback == nil }
 
     /// Nil: the session bus's `org.a11y.Bus` names it.
     public var accessibilityBusAddress: String? { nil }
@@ -66,6 +66,6 @@ extension WaylandPlatform: Platform {
     public var windowOrigin: Point? { nil }
 
     public func flush() {
-        wl_display_flush(display)
+        wl_display_flush(connection.display)
     }
 }

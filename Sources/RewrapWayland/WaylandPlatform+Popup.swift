@@ -46,12 +46,14 @@ extension WaylandPlatform {
     /// Asks the compositor to place the popup; `.popupPlaced` says where.
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
         closePopup()
-        guard let wmBase = globals.wmBase, let xdgSurface, let text else { return nil }
-        let positioner = self.positioner(for: request, wmBase: wmBase)
+        let globals = connection.globals
+        guard let window, let wmBase = globals.wmBase, let text else { return nil }
+        let scale = window.scale
+        let positioner = self.positioner(for: request, in: window, wmBase: wmBase)
         defer { xdg_positioner_destroy(positioner) }
         let surface = wl_compositor_create_surface(globals.compositor)!
         let popupXDGSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
-        let xdgPopup = xdg_surface_get_popup(popupXDGSurface, xdgSurface, positioner)!
+        let xdgPopup = xdg_surface_get_popup(popupXDGSurface, window.xdgSurface, positioner)!
         let buffer = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
         let viewport = scale.isFractional ? globals.viewporter.map { wp_viewporter_get_viewport($0, surface)! } : nil
         let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer,
@@ -60,9 +62,9 @@ extension WaylandPlatform {
         xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
         xdg_popup_add_listener(xdgPopup, &popupListener, userData)
         // The grab takes the serial of the press or key that opened the menu.
-        if let seat = globals.seat, inputSerial != 0 {
-            xdg_popup_grab(xdgPopup, seat, inputSerial)
-            if let decorated, let seatName { libdecor_frame_popup_grab(decorated.frame, seatName) }
+        if let seat, input.grabSerial != 0 {
+            xdg_popup_grab(xdgPopup, seat.proxy, input.grabSerial)
+            if let frame = window.decoratedFrame, let name = connection.seatName { libdecor_frame_popup_grab(frame.frame, name) }
         }
         if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, scale.bufferScale) }
         wl_surface_commit(surface)
@@ -73,12 +75,12 @@ extension WaylandPlatform {
     /// Asks the compositor to move the open popup below its anchor's new
     /// place; its configure (and `.popupPlaced`) follows.
     public func repositionPopup(_ request: PopupRequest) -> PopupPlacement? {
-        guard let popup, let wmBase = globals.wmBase else { return nil }
+        guard let popup, let window, let wmBase = connection.globals.wmBase else { return nil }
         // Before version 3 (sway 1.7) a popup cannot move: it is opened anew
         // at the new place, with the grab of the same press or key, as GTK does there.
         guard wl_proxy_get_version(popup.xdgPopup) >= 3 else { return openPopup(request) }
         popup.request = request
-        let positioner = self.positioner(for: request, wmBase: wmBase)
+        let positioner = self.positioner(for: request, in: window, wmBase: wmBase)
         defer { xdg_positioner_destroy(positioner) }
         popup.repositionToken &+= 1
         xdg_popup_reposition(popup.xdgPopup, positioner, popup.repositionToken)
@@ -87,17 +89,17 @@ extension WaylandPlatform {
 
     /// The popup's size, below its anchor, lined up with its start edge
     /// (the right one, right to left), flipped, slid and cut as room allows.
-    private func positioner(for request: PopupRequest, wmBase: OpaquePointer) -> OpaquePointer {
-        let scale = self.scale
+    private func positioner(for request: PopupRequest, in window: MainWindow, wmBase: OpaquePointer) -> OpaquePointer {
+        let scale = window.scale
         func logical(_ pixels: Double) -> Int32 { scale.logical(pixels, rounding: .up) }
         // Never taller than the output: a compositor that cannot resize a
         // popup (sway 1.7) then slides it into view, cut to whole rows.
-        let room = Rect(x: 0, y: 0, width: .greatestFiniteMagnitude, height: outputHeight ?? .greatestFiniteMagnitude)
+        let room = Rect(x: 0, y: 0, width: .greatestFiniteMagnitude, height: outputHeight(at: scale) ?? .greatestFiniteMagnitude)
         let size = request.plan.placement(below: Rect(x: 0, y: 0, width: 0, height: 0), gap: 0, area: room).frame.size
         let positioner = xdg_wm_base_create_positioner(wmBase)!
         xdg_positioner_set_size(positioner, max(1, logical(size.width)), max(1, logical(size.height)))
         let anchor = request.anchor
-        let offset = contentOffset
+        let offset = window.contentOffset
         xdg_positioner_set_anchor_rect(positioner, offset.x + scale.logical(Double(anchor.x), rounding: .down),
                                        offset.y + scale.logical(Double(anchor.y), rounding: .down),
                                        max(1, logical(Double(anchor.width))), max(1, logical(Double(anchor.height))))
@@ -113,10 +115,8 @@ extension WaylandPlatform {
     }
 
     /// The tallest output the window is on, in window pixels; nil when unknown.
-    private var outputHeight: Double? {
-        let outputs = globals.outputs.values.filter { enteredOutputs.isEmpty || enteredOutputs.contains($0.proxy) }
-        let tallest = outputs.filter { $0.height > 0 }.map { Double($0.height) / Double($0.scale) * scale.factor }.max()
-        return tallest
+    private func outputHeight(at scale: SurfaceScale) -> Double? {
+        windowOutputs.filter { $0.height > 0 }.map { Double($0.height) / Double($0.scale) * scale.factor }.max()
     }
 
     public var popupSurface: (any FrameSurface)? {
@@ -125,30 +125,24 @@ extension WaylandPlatform {
     }
 
     public func closePopup() {
-        guard let popup else { return }
-        if let decorated, let seatName { libdecor_frame_popup_ungrab(decorated.frame, seatName) }
-        // Our own surfaces hand the keyboard and pointer back without a
-        // leave once the popup is gone; the window keeps its focus.
-        if keyboardSurface == popup.surface { keyboardSurface = surface }
-        if pointerSurface == popup.surface { pointerSurface = nil }
+        guard popup != nil else { return }
+        if let frame = window?.decoratedFrame, let name = connection.seatName { libdecor_frame_popup_ungrab(frame.frame, name) }
+        take(.popupClosed)
         self.popup = nil
     }
 
-    /// Where the window's surface sits in the geometry popups are placed
-    /// relative to: below libdecor's title bar, or at its corner.
-    var contentOffset: (x: Int32, y: Int32) { decorated?.contentOffset ?? (0, 0) }
-
     func popupConfigured(x: Int32, y: Int32, width: Int32, height: Int32) {
-        let offset = contentOffset
-        popup?.configured = PopupAnswer.area(x: x - offset.x, y: y - offset.y, width: width, height: height, scale: scale)
+        guard let window else { return }
+        let offset = window.contentOffset
+        popup?.configured = PopupAnswer.area(x: x - offset.x, y: y - offset.y, width: width, height: height, scale: window.scale)
     }
 
     /// The compositor's answer is complete: the menu is cut to whole rows
     /// in the room it was given, and drawn at that size.
     func popupSurfaceConfigured(serial: UInt32) {
-        guard let popup, let area = popup.configured else { return }
+        guard let popup, let window, let area = popup.configured else { return }
         popup.unackedSerial = serial
-        let answer = PopupAnswer.placement(of: popup.request, in: area, scale: scale)
+        let answer = PopupAnswer.placement(of: popup.request, in: area, scale: window.scale)
         popup.logicalSize = answer.logical
         popup.buffer.resize(width: answer.buffer.width, height: answer.buffer.height)
         events.append(.popupPlaced(answer.placement))

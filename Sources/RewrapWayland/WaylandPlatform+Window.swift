@@ -8,173 +8,269 @@ import RewrapText
 import Glibc
 #endif
 
+/// The main window while the compositor has not configured it yet: its
+/// surface and the shell being made for it.
+final class OpeningWindow {
+    let surface: WindowSurface
+    var shell: Shell
+    let request: WindowRequest
+    /// The smallest size, in logical pixels.
+    let minimum: (Int32, Int32)
+    /// The scale the app was told of, which the window starts at.
+    let scale: SurfaceScale
+    var logicalSize: LogicalSize
+
+    init(surface: WindowSurface, shell: Shell, request: WindowRequest, minimum: (Int32, Int32), scale: SurfaceScale,
+         logicalSize: LogicalSize) {
+        self.surface = surface
+        self.shell = shell
+        self.request = request
+        self.minimum = minimum
+        self.scale = scale
+        self.logicalSize = logicalSize
+    }
+}
+
+/// What one toplevel configure says, held until its xdg_surface configure
+/// makes it current.
+struct ToplevelConfigure {
+    /// 0 on a side means "your choice".
+    var size: (width: Int32, height: Int32)?
+    var activated: Bool?
+    var maximized = false
+
+    /// Reads xdg_toplevel's states (an array of 32-bit values).
+    mutating func read(states: UnsafeMutablePointer<wl_array>?) {
+        var isActivated = false
+        maximized = false
+        if let states, let data = states.pointee.data {
+            let values = data.bindMemory(to: UInt32.self, capacity: states.pointee.size / 4)
+            for index in 0..<(states.pointee.size / 4) {
+                switch values[index] {
+                case XDG_TOPLEVEL_STATE_ACTIVATED.rawValue: isActivated = true
+                case XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue: maximized = true
+                default: break
+                }
+            }
+        }
+        activated = isActivated
+    }
+}
+
 /// The main window: an xdg_toplevel, decorated by the compositor where it
 /// offers xdg-decoration and by libdecor elsewhere, that answers each
 /// configure with a frame.
 extension WaylandPlatform {
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         self.text = text
-        scrollStep = Metrics(scale: request.scale).scrollStep
+        input.scrollStep = Metrics(scale: request.scale).scrollStep
+        let scale = SurfaceScale.whole(outputScale)
         func logical(_ pixels: Int) -> Int32 { max(1, scale.logical(Double(pixels))) }
-        let surface = wl_compositor_create_surface(globals.compositor)!
-        self.surface = surface
-        wl_surface_add_listener(surface, &surfaceListener, userData)
-        if let viewporter = globals.viewporter, let manager = globals.fractionalScales {
-            viewport = wp_viewporter_get_viewport(viewporter, surface)
-            fractionalScale = wp_fractional_scale_manager_v1_get_fractional_scale(manager, surface)
-            wp_fractional_scale_v1_add_listener(fractionalScale, &fractionalScaleListener, userData)
-        }
+        let surface = WindowSurface(globals: connection.globals, owner: userData)
         let minimum = (logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
                        logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
-        logicalSize = LogicalSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
-                                   height: logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
-            .fitted(to: scale)
-        // Where the compositor draws no title bar, libdecor does, around the window.
-        if globals.decorations == nil && globals.offersSubsurfaces {
-            try decorate(surface, request, minimum: minimum)
-        } else {
-            makeToplevel(surface, request, minimum: minimum)
-        }
+        let size = LogicalSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
+                               height: logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
+        let shell = try makeShell(on: surface.proxy, request, minimum: minimum)
+        opening = OpeningWindow(surface: surface, shell: shell, request: request, minimum: minimum, scale: scale,
+                                logicalSize: size.fitted(to: scale))
         // Nothing may be drawn before the first configure.
-        while !isConfigured {
-            check(wl_display_dispatch(display))
-            if let failure { throw PlatformError(failure) }
+        while true {
+            if let failure { throw PlatformError(failure.line) }
             if let failure = decorationFailure { throw PlatformError("rewrap: libdecor: \(failure)") }
+            if let window {
+                // A scale the compositor preferred before the first configure reaches the app as a change.
+                noteScale()
+                return window.buffer
+            }
+            check(wl_display_dispatch(connection.display))
         }
-        mainSurface = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
-        mainSurface.commit = { [unowned self] buffer, damage in commitMain(buffer, damage: damage) }
-        let buffer = logicalSize.buffer(at: scale)
-        mainSurface.resize(width: buffer.width, height: buffer.height)
-        // A scale the compositor preferred before the first configure reaches the app as a change.
-        noteScale()
-        return mainSurface
     }
 
-    /// An xdg_toplevel of the platform's own, decorated by the compositor
-    /// through xdg-decoration where it offers that.
-    private func makeToplevel(_ surface: OpaquePointer, _ request: WindowRequest, minimum: (Int32, Int32)) {
-        xdgSurface = xdg_wm_base_get_xdg_surface(globals.wmBase, surface)
-        xdg_surface_add_listener(xdgSurface, &xdgSurfaceListener, userData)
-        toplevel = xdg_surface_get_toplevel(xdgSurface)
-        xdg_toplevel_add_listener(toplevel, &toplevelListener, userData)
-        xdg_toplevel_set_title(toplevel, request.title)
-        xdg_toplevel_set_app_id(toplevel, request.appID)
-        xdg_toplevel_set_min_size(toplevel, minimum.0, minimum.1)
-        if let manager = globals.decorations {
-            decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
-            zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
+    /// Where the compositor draws no title bar, libdecor does, around the
+    /// window; where it has no subsurfaces, libdecor cannot, and the window
+    /// goes without.
+    private func makeShell(on surface: OpaquePointer, _ request: WindowRequest, minimum: (Int32, Int32)) throws(PlatformError) -> Shell {
+        let globals = connection.globals
+        guard globals.decorations == nil && globals.offersSubsurfaces else {
+            let toplevel = XDGToplevel(surface: surface, globals: globals, request: request, minimum: minimum, owner: userData)
+            wl_surface_commit(surface)
+            return .xdg(toplevel)
         }
-        wl_surface_commit(surface)
+        return .libdecor(try decorate(surface, request, minimum: minimum))
     }
 
     /// The toplevel as libdecor makes it, with its title bar and borders.
-    private func decorate(_ surface: OpaquePointer, _ request: WindowRequest, minimum: (Int32, Int32)) throws(PlatformError) {
-        guard let decorated = DecoratedFrame(display: display, surface: surface, platform: self) else {
+    private func decorate(_ surface: OpaquePointer, _ request: WindowRequest, minimum: (Int32, Int32)) throws(PlatformError) -> DecoratedFrame {
+        guard let frame = DecoratedFrame(display: connection.display, surface: surface, owner: userData) else {
             throw PlatformError("rewrap: libdecor cannot decorate a window on this Wayland compositor")
         }
-        self.decorated = decorated
-        libdecor_frame_set_title(decorated.frame, request.title)
-        libdecor_frame_set_app_id(decorated.frame, request.appID)
-        libdecor_frame_set_min_content_size(decorated.frame, minimum.0, minimum.1)
-        libdecor_frame_map(decorated.frame)
-        xdgSurface = decorated.xdgSurface
+        libdecor_frame_set_title(frame.frame, request.title)
+        libdecor_frame_set_app_id(frame.frame, request.appID)
+        libdecor_frame_set_min_content_size(frame.frame, minimum.0, minimum.1)
+        libdecor_frame_map(frame.frame)
+        return frame
+    }
+
+    /// The first configure makes the window whole: its shell now has an
+    /// xdg_surface for popups, and it gets its buffers.
+    private func finishOpening(_ opening: OpeningWindow, serial: UInt32?) {
+        guard let text else { return }
+        let buffer = ShmSurface(shm: connection.globals.shm!, text: text, glyphs: glyphs)
+        guard let window = MainWindow(surface: opening.surface, shell: opening.shell, buffer: buffer, scale: opening.scale,
+                                      logicalSize: opening.logicalSize) else {
+            failure = .protocolError("rewrap: libdecor configured the window before making its xdg_surface")
+            return
+        }
+        self.opening = nil
+        self.window = window
+        takeConfigure(into: window)
+        window.unackedSerial = serial
+        buffer.commit = { [unowned self, unowned window] frame, damage in commit(frame, damage: damage, to: window) }
+        let size = window.logicalSize.buffer(at: window.scale)
+        buffer.resize(width: size.width, height: size.height)
     }
 
     public func presentMainFrame() {
-        mainSurface.present()
+        window?.buffer.present()
     }
 
     /// Attaches a finished frame, acknowledging the configure it answers.
-    private func commitMain(_ buffer: ShmBuffer, damage: PixelRect?) {
-        guard let surface else { return }
-        if let serial = unackedSerial {
-            xdg_surface_ack_configure(xdgSurface, serial)
-            unackedSerial = nil
+    private func commit(_ buffer: ShmBuffer, damage: PixelRect?, to window: MainWindow) {
+        let surface = window.surface.proxy
+        if let serial = window.unackedSerial {
+            xdg_surface_ack_configure(window.xdgSurface, serial)
+            window.unackedSerial = nil
         }
         // A new scale goes with the first buffer drawn at it; a fractional
         // one is shown through the viewport at the logical size.
-        if committedScale != scale, wl_proxy_get_version(surface) >= 3 {
+        let scale = window.scale
+        if window.committedScale != scale, wl_proxy_get_version(surface) >= 3 {
             wl_surface_set_buffer_scale(surface, scale.bufferScale)
         }
-        if let viewport {
-            let destination = scale.isFractional ? (width: logicalSize.width, height: logicalSize.height) : (width: -1, height: -1)
-            if committedDestination.map({ $0 != destination }) ?? true {
+        if let viewport = window.surface.viewport {
+            let destination = scale.isFractional ? (width: window.logicalSize.width, height: window.logicalSize.height) : (width: -1, height: -1)
+            if window.committedDestination.map({ $0 != destination }) ?? true {
                 wp_viewport_set_destination(viewport, destination.width, destination.height)
-                committedDestination = destination
+                window.committedDestination = destination
             }
         }
-        committedScale = scale
+        window.committedScale = scale
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         if let damage {
             wl_surface_damage_buffer(surface, Int32(damage.x), Int32(damage.y), Int32(damage.width), Int32(damage.height))
             // A frame that changed nothing would wait for a callback that a
             // compositor with nothing to repaint may never send.
-            if frameCallback == nil {
-                frameCallback = wl_surface_frame(surface)
-                wl_callback_add_listener(frameCallback, &frameListener, userData)
+            if window.frameCallback == nil {
+                window.frameCallback = wl_surface_frame(surface)
+                wl_callback_add_listener(window.frameCallback, &frameListener, userData)
             }
         }
         wl_surface_commit(surface)
-        framePresented = true
+        window.framePresented = true
     }
 
     func frameDone() {
-        if let frameCallback { wl_callback_destroy(frameCallback) }
-        frameCallback = nil
+        guard let window else { return }
+        if let callback = window.frameCallback { wl_callback_destroy(callback) }
+        window.frameCallback = nil
         events.append(.frameReady)
     }
 
-    func toplevelConfigured(width: Int32, height: Int32) {
-        configuredSize = (width, height)
+    func toplevelConfigured(width: Int32, height: Int32, states: UnsafeMutablePointer<wl_array>?) {
+        pendingConfigure.size = (width, height)
+        pendingConfigure.read(states: states)
+    }
+
+    /// The compositor said whether it draws the title bar.
+    func decorationConfigured(mode: UInt32) {
+        if case let .xdg(toplevel)? = opening?.shell ?? window?.shell { toplevel.decorationMode = mode }
     }
 
     /// libdecor's configure, which it acknowledges as the window answers it
     /// with a content size; nil leaves the size to the window.
-    func decoratedConfigured(size: (width: Int32, height: Int32)?, configuration: OpaquePointer) {
-        configuredSize = size
-        takeConfiguredSize()
-        if xdgSurface == nil { xdgSurface = decorated?.xdgSurface }
-        decorated?.commit(width: logicalSize.width, height: logicalSize.height, configuration: configuration)
-        surfaceConfigured(serial: nil)
+    func decoratedConfigured(size: (width: Int32, height: Int32)?, state: libdecor_window_state?, configuration: OpaquePointer) {
+        pendingConfigure.size = size
+        if let state {
+            pendingConfigure.activated = state.rawValue & LIBDECOR_WINDOW_STATE_ACTIVE.rawValue != 0
+            pendingConfigure.maximized = state.rawValue & LIBDECOR_WINDOW_STATE_MAXIMIZED.rawValue != 0
+        }
+        if let opening {
+            finishOpening(opening, serial: nil)
+        } else if let window {
+            takeConfigure(into: window)
+            configured(window)
+        }
+        if let window, let frame = window.decoratedFrame {
+            frame.commit(width: window.logicalSize.width, height: window.logicalSize.height, configuration: configuration)
+        }
     }
 
     /// A configure is complete: the window takes the latest size. `serial`
-    /// is acknowledged with the frame drawn for it; nil when it already was.
-    func surfaceConfigured(serial: UInt32?) {
-        unackedSerial = serial
-        takeConfiguredSize()
-        guard isConfigured else {
-            isConfigured = true
+    /// is acknowledged with the frame drawn for it.
+    func surfaceConfigured(serial: UInt32) {
+        if let opening {
+            // A compositor that answered "client side" draws no title bar: libdecor does instead, on the same surface.
+            if case let .xdg(toplevel) = opening.shell, toplevel.isUndecorated, connection.globals.offersSubsurfaces {
+                pendingConfigure = ToplevelConfigure()
+                do {
+                    opening.shell = .libdecor(try decorate(opening.surface.proxy, opening.request, minimum: opening.minimum))
+                } catch {
+                    failure = .protocolError(error.message)
+                }
+                return
+            }
+            finishOpening(opening, serial: serial)
             return
         }
-        let (width, height) = logicalSize.buffer(at: scale)
-        if framePresented, width == mainSurface.width, height == mainSurface.height, let surface {
+        guard let window else { return }
+        takeConfigure(into: window)
+        window.unackedSerial = serial
+        configured(window)
+    }
+
+    /// Tells the app of the window's size once a configure is complete.
+    private func configured(_ window: MainWindow) {
+        let (width, height) = window.logicalSize.buffer(at: window.scale)
+        if window.framePresented, width == window.buffer.width, height == window.buffer.height {
             // Nothing to redraw, as when only the activated state changed.
-            if let serial, let xdgSurface { xdg_surface_ack_configure(xdgSurface, serial) }
-            unackedSerial = nil
-            wl_surface_commit(surface)
+            if let serial = window.unackedSerial { xdg_surface_ack_configure(window.xdgSurface, serial) }
+            window.unackedSerial = nil
+            wl_surface_commit(window.surface.proxy)
         }
         events.append(.configured(width: width, height: height))
     }
 
-    /// The latest configure's size becomes the window's, in logical pixels,
-    /// clamped to what can be drawn; zero means "your choice".
-    private func takeConfiguredSize() {
-        if let size = configuredSize {
-            let answer = logicalSize.configured(width: size.width, height: size.height, scale: scale)
-            logicalSize = answer.size
+    /// The latest configure becomes the window's: its size, in logical
+    /// pixels, clamped to what can be drawn (zero means "your choice"), its
+    /// maximised state, and whether it is activated.
+    private func takeConfigure(into window: MainWindow) {
+        let configure = pendingConfigure
+        pendingConfigure = ToplevelConfigure()
+        if let size = configure.size {
+            let answer = window.logicalSize.configured(width: size.width, height: size.height, scale: window.scale)
+            window.logicalSize = answer.size
             if let clamped = answer.clamped { writeLine(clamped) }
-            configuredSize = nil
         }
+        window.isMaximized = configure.maximized
+        if let activated = configure.activated { take(.activated(activated)) }
     }
 
+    /// The main window's surface, from `openWindow` on.
+    var windowSurface: WindowSurface? { window?.surface ?? opening?.surface }
+
     func surfaceEntered(_ output: OpaquePointer) {
-        enteredOutputs.insert(output)
+        windowSurface?.enteredOutputs.insert(output)
         noteScale()
     }
 
     func surfaceLeft(_ output: OpaquePointer) {
-        enteredOutputs.remove(output)
+        windowSurface?.enteredOutputs.remove(output)
+        noteScale()
+    }
+
+    func preferredScale(_ scale120: UInt32) {
+        windowSurface?.preferredScale120 = scale120
         noteScale()
     }
 
@@ -183,29 +279,29 @@ extension WaylandPlatform {
     /// fewer) pixels.
     public func rescale(to scale: Double, text engine: TextEngine) -> Size {
         text = engine
-        scrollStep = Metrics(scale: scale).scrollStep
+        input.scrollStep = Metrics(scale: scale).scrollStep
         glyphs = GlyphCache()
-        mainSurface.setText(engine, glyphs: glyphs)
-        let buffer = logicalSize.buffer(at: self.scale)
+        guard let window else { return Size(width: 0, height: 0) }
+        window.buffer.setText(engine, glyphs: glyphs)
+        let buffer = window.logicalSize.buffer(at: window.scale)
         return Size(width: Double(buffer.width), height: Double(buffer.height))
     }
 
     public func finishStartup() {
-        guard framePresented, !startupFinished else { return }
+        guard let window, window.framePresented, !startupFinished else { return }
         startupFinished = true
-        cursor = Cursor(compositor: globals.compositor!, shm: globals.shm!, scale: scale.cursorScale)
-        seatCapabilities(offeredCapabilities)
+        seat?.cursor = Cursor(compositor: connection.globals.compositor!, shm: connection.globals.shm!, scale: window.scale.cursorScale)
+        takeSeatDevices()
         // The launcher's token lets the compositor give the new window focus.
-        if let activation = globals.activation, let token = getenv("XDG_ACTIVATION_TOKEN"), let surface {
-            xdg_activation_v1_activate(activation, token, surface)
+        if let activation = connection.globals.activation, let token = getenv("XDG_ACTIVATION_TOKEN") {
+            xdg_activation_v1_activate(activation, token, window.surface.proxy)
             unsetenv("XDG_ACTIVATION_TOKEN")
         }
-        wl_display_flush(display)
+        wl_display_flush(connection.display)
     }
 
     public var refreshRate: Double {
-        let outputs = globals.outputs.values.filter { enteredOutputs.isEmpty || enteredOutputs.contains($0.proxy) }
-        let fastest = outputs.map(\.refresh).max() ?? 0
+        let fastest = windowOutputs.map(\.refresh).max() ?? 0
         return fastest > 0 ? Double(fastest) / 1000 : Desktop.defaultRefreshRate
     }
 }

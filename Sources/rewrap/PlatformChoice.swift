@@ -24,7 +24,15 @@ enum PlatformChoice {
             }
         case nil:
             // An X display named on the command line asks for X11.
-            guard compositorIsNamed, options.display == nil else { return try x11(options) }
+            if options.display != nil { return try x11(options) }
+            guard compositorIsNamed else {
+                do {
+                    return try Toolkit(display: nil)
+                } catch {
+                    throw CommandError("rewrap: no display: no Wayland compositor is named (WAYLAND_DISPLAY is unset and "
+                                       + "there is no $XDG_RUNTIME_DIR/wayland-0), and \(bare(error.message))", status: 1)
+                }
+            }
             let wayland: PlatformError
             do {
                 return try WaylandPlatform(display: nil)

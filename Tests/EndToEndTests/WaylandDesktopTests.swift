@@ -54,6 +54,19 @@ final class WaylandDesktopTests: XCTestCase {
         XCTAssertTrue(line.contains("Wayland") && line.contains(":9876"), line)
     }
 
+    /// With nothing set at all, as on a console, the line names the missing compositor as well as the display.
+    func testNoDisplayAndNoCompositorNamedGivesOneLineNamingBoth() throws {
+        let emptyRuntime = NSTemporaryDirectory() + "rewrap-empty-runtime-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: emptyRuntime, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: emptyRuntime) }
+        let result = try runCommand(["/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "REWRAP_PLATFORM",
+                                     "XDG_RUNTIME_DIR=\(emptyRuntime)", PackagePaths.rewrapBinary])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+        let line = result.stderrLines.first ?? ""
+        XCTAssertTrue(line.contains("Wayland") && line.contains("display"), line)
+    }
+
     func testAnExplicitWaylandWithNoCompositorFails() throws {
         let result = try runCommand([PackagePaths.rewrapBinary, "--platform", "wayland"], environment: [
             "WAYLAND_DISPLAY": "rewrap-no-such-compositor", "XDG_RUNTIME_DIR": NSTemporaryDirectory(),

@@ -1,0 +1,146 @@
+import RewrapPlatform
+
+/// What the compositor says about the seat and the window's focus, once the
+/// platform has named the surface (main window, popup, or none of ours) and
+/// turned surface coordinates into window pixels.
+enum SeatEvent: Equatable {
+    case pointerEntered(WindowRole?, x: Double, y: Double, serial: UInt32)
+    case pointerLeft(WindowRole?)
+    case pointerMoved(x: Double, y: Double)
+    /// A Linux button code (BTN_LEFT is 0x110).
+    case button(UInt32, pressed: Bool, serial: UInt32)
+    /// Continuous motion, as a touchpad gives it, in window pixels.
+    case axis(vertical: Bool, pixels: Double)
+    /// Wheel clicks, in 120ths of a click.
+    case clicks(vertical: Bool, value120: Int32)
+    /// The end of one pointer motion.
+    case pointerFrame
+    case keyboardEntered(WindowRole?)
+    case keyboardLeft
+    /// A key went down: its serial may grab a popup.
+    case keyPressed(serial: UInt32)
+    /// The toplevel's `activated` state, from each configure.
+    case activated(Bool)
+    /// Our popup went away: its surface hands the pointer and keyboard back
+    /// with no leave, and the window keeps its focus.
+    case popupClosed
+}
+
+/// The seat's rules, with no compositor: pointer, wheel and focus events in,
+/// `PlatformEvent`s out, with the X11 platform's meaning.
+///
+///     var input = SeatInput(scrollStep: 48)
+///     input.take(.pointerEntered(.main, x: 30, y: 60, serial: 7))   // [.pointerMoved(.main, x: 30, y: 60)]
+///     input.take(.activated(false))                                  // [.focusChanged(false)]
+///
+/// Focus is the toplevel's `activated` state, as Wayland means it: the
+/// keyboard can come and go (a virtual keyboard unplugged, a popup's grab)
+/// while the window stays the one the person works in. A compositor that
+/// never says `activated` leaves the keyboard's enter and leave as focus.
+struct SeatInput {
+    /// Window pixels one wheel click scrolls.
+    var scrollStep: Double
+    /// Which of our windows the pointer is over, and where, in its pixels.
+    private(set) var pointerRole: WindowRole?
+    private(set) var pointerPosition = (x: 0.0, y: 0.0)
+    /// The latest enter's serial, which the cursor must be set with.
+    private(set) var pointerEnterSerial: UInt32 = 0
+    /// The serial of the latest press or key, for a popup's grab.
+    private(set) var grabSerial: UInt32 = 0
+    private(set) var keyboardRole: WindowRole?
+    /// Nil until the compositor sends a configure that says.
+    private(set) var activated: Bool?
+    /// The focus last reported to the app.
+    private(set) var reportedFocus = false
+    private var scroll = (clicks: (x: Int32(0), y: Int32(0)), pixels: (x: 0.0, y: 0.0))
+
+    init(scrollStep: Double) {
+        self.scrollStep = scrollStep
+    }
+
+    /// Whether the window has the focus: activated, or, where the
+    /// compositor never says so, holding the keyboard.
+    var hasFocus: Bool { activated ?? (keyboardRole != nil) }
+
+    mutating func take(_ event: SeatEvent) -> [PlatformEvent] {
+        switch event {
+        case let .pointerEntered(role, x, y, serial):
+            pointerRole = role
+            pointerEnterSerial = serial
+            pointerPosition = (x, y)
+            return moved()
+        case let .pointerLeft(role):
+            if role == pointerRole { pointerRole = nil }
+            return role.map { [.pointerLeft($0)] } ?? []
+        case let .pointerMoved(x, y):
+            pointerPosition = (x, y)
+            return moved()
+        case let .button(button, pressed, serial):
+            guard pressed else { return [] }
+            grabSerial = serial
+            guard button == Self.primaryButton, let role = pointerRole else { return [] }
+            return [.pressed(role, x: Int(pointerPosition.x.rounded(.down)), y: Int(pointerPosition.y.rounded(.down)))]
+        case let .axis(vertical, pixels):
+            if vertical { scroll.pixels.y += pixels } else { scroll.pixels.x += pixels }
+            return []
+        case let .clicks(vertical, value120):
+            if vertical { scroll.clicks.y &+= value120 } else { scroll.clicks.x &+= value120 }
+            return []
+        case .pointerFrame:
+            return endScroll()
+        case let .keyboardEntered(role):
+            keyboardRole = role
+            return focus()
+        case .keyboardLeft:
+            keyboardRole = nil
+            return focus()
+        case let .keyPressed(serial):
+            grabSerial = serial
+            return []
+        case let .activated(isActivated):
+            activated = isActivated
+            return focus()
+        case .popupClosed:
+            if pointerRole == .popup { pointerRole = nil }
+            if keyboardRole == .popup { keyboardRole = .main }
+            return []
+        }
+    }
+
+    /// BTN_LEFT, from linux/input-event-codes.h.
+    static let primaryButton: UInt32 = 0x110
+
+    private func moved() -> [PlatformEvent] {
+        guard let role = pointerRole else { return [] }
+        return [.pointerMoved(role, x: Int(pointerPosition.x.rounded(.down)), y: Int(pointerPosition.y.rounded(.down)))]
+    }
+
+    /// One motion is one scroll: clicks when a wheel sent them, never also
+    /// their continuous equivalent.
+    private mutating func endScroll() -> [PlatformEvent] {
+        let gathered = scroll
+        scroll = ((0, 0), (0, 0))
+        guard let role = pointerRole else { return [] }
+        let dx: Int, dy: Int
+        if gathered.clicks != (0, 0) {
+            dx = Self.whole(Double(gathered.clicks.x) / 120 * scrollStep)
+            dy = Self.whole(Double(gathered.clicks.y) / 120 * scrollStep)
+        } else {
+            dx = Self.whole(gathered.pixels.x)
+            dy = Self.whole(gathered.pixels.y)
+        }
+        return dx != 0 || dy != 0 ? [.scrolled(role, dx: dx, dy: dy)] : []
+    }
+
+    /// Pixels as a whole number, within what a scroll can mean.
+    private static func whole(_ pixels: Double) -> Int {
+        pixels.isFinite ? Int(max(-1e9, min(1e9, pixels)).rounded()) : 0
+    }
+
+    private mutating func focus() -> [PlatformEvent] {
+        let focused = hasFocus
+        guard focused != reportedFocus else { return [] }
+        reportedFocus = focused
+        return [.focusChanged(focused)]
+    }
+}
