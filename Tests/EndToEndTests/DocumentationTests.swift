@@ -272,7 +272,7 @@ final class DocumentationTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(runs, 8, "the worked examples of SPEC §2 and §3")
+        XCTAssertGreaterThan(runs, 8, "the worked examples of rules §2.4 and §3.2")
     }
 
     private static func swiftSources() throws -> [(path: String, lines: [String])] {
