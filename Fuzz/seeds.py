@@ -156,7 +156,7 @@ write("desktop", "no-randr", desktop_input([], [], [], None, (10, 10, 100, 20), 
 write("desktop", "odd-work-area", desktop_input([((0, 0, 800, 600), 1)], [((0, 0, 800, 600), (0, 0, 0, 0))],
       [0, 0, 800], 9, (-50, -50, 10, 10), bytes([0]) + struct.pack("<q", -1) + bytes([2, 0, 0, 1, 0, 0])))
 
-# plan: NUL-separated arguments, from the worked examples of SPEC §6.
+# plan: NUL-separated arguments, from the worked examples of rules §6.1.
 plans = [["flow", "--width", "300", "80x24", "150x24", "90x24"], ["flow", "80x24", "150x30", "90x24"],
          ["flow", "--width", "inf", "--spacing", "4", "80x24", "150x24"], ["flow", "--width=300", "--spacing=8", "100.5x24.25"],
          ["flow", "--direction", "rtl", "--width", "100", "60x10", "60x10"],

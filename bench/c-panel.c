@@ -1,4 +1,4 @@
-/* c-panel: the Rewrap panel (SPEC §1) drawn with bare Xlib + Xft + fontconfig.
+/* c-panel: the Rewrap panel (rules §1) drawn with bare Xlib + Xft + fontconfig.
  * It is the lower bound for `make bench`: no toolkit, no timers, no animation.
  * Static content, re-laid out on every (coalesced) ConfigureNotify, double
  * buffered through a Pixmap, idle in XNextEvent, exits 0 on WM_DELETE_WINDOW.
@@ -110,7 +110,7 @@ static void paint(App *a) {
 
     y += text_block(a, a->bold, &a->ink, menu_heading, PAD, y, width) + GAP;
 
-    /* Flow layout (SPEC §2): wrap when x + spacing + w > limit; tallest per row. */
+    /* Flow layout (rules §2.2): wrap when x + spacing + w > limit; tallest per row. */
     int x = 0, row_h = 0;
     for (int i = 0; i < NDROP; i++) {
         int w = CH_PX + advance(a, a->font, dropdowns[i], (int)strlen(dropdowns[i])) + 8 + 8 + CH_PX;
@@ -124,7 +124,7 @@ static void paint(App *a) {
     y += text_block(a, a->font, &a->grey, menu_footer, PAD, y, width) + GAP;
     y += text_block(a, a->bold, &a->ink, chip_heading, PAD, y, width) + GAP;
 
-    /* Chip row (SPEC §3): the largest prefix that fits, plus an "N more" badge. */
+    /* Chip row (rules §3.1): the largest prefix that fits, plus an "N more" badge. */
     int cw[NCHIP], prefix = 0, k, badge_w = 0;
     char badge[32];
     for (int i = 0; i < NCHIP; i++)

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
-"""gtk-panel: the Rewrap panel (SPEC §1) built with GTK 4 through PyGObject.
+"""gtk-panel: the Rewrap panel (rules §1) built with GTK 4 through PyGObject.
 
 A Gtk.FlowBox of Gtk.DropDown (8 px spacing) with wrapping Gtk.Label headings
 and footers, and a row of chip labels that shows the largest prefix that fits
-plus an "N more" badge (SPEC §3), as a small custom Gtk.Widget. No
+plus an "N more" badge (rules §3.1), as a small custom Gtk.Widget. No
 Gtk.Application, so no D-Bus session is needed; closing the window
 (WM_DELETE_WINDOW) quits with status 0.
 

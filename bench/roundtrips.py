@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Round trips to the X server before Rewrap's first frame (SPEC §8).
+"""Round trips to the X server before Rewrap's first frame (rules §8.14).
 
 Two independent figures, on one private Xvfb:
   * xtrace, between Rewrap and the latency proxy: the replies Rewrap received

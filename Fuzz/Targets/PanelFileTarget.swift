@@ -2,7 +2,7 @@ import RewrapPanelFile
 
 extension FuzzTarget {
     /// Any bytes as a panel file: the JSON reader, then the schema. A file is
-    /// either a panel or refused with the one line SPEC §6 promises; a JSON
+    /// either a panel or refused with the one line rules §6.3 promises; a JSON
     /// document written back by `JSONWriter` reads as the same document.
     public static let panelFile = FuzzTarget(name: "panel-file") { bytes in
         if let document = try? JSONParser.parse(bytes) {

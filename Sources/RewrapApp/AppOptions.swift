@@ -4,7 +4,7 @@ import RewrapPlatform
 import RewrapScene
 import RewrapText
 
-/// The demo window's command line (SPEC §6).
+/// The demo window's command line (rules §6.1).
 public struct AppOptions {
     public var panelPath: String?
     public var width: Int?

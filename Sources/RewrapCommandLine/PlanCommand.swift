@@ -80,7 +80,7 @@ public enum PlanCommand {
         let badges = try parseBadges(badgeToken, count: chips.count)
         let layout = ChipRowLayout(spacing: spacing, direction: direction ?? .leftToRight)
         let plan = layout.plan(for: Proposal(width: width), chips: chips, badges: badges)
-        // SPEC §6 gives the chip row three keys; origins come only with a direction asked for.
+        // rules §6.1 gives the chip row three keys; origins come only with a direction asked for.
         var json = JSONWriter()
         json.beginObject()
         json.member("visible", plan.visible)

@@ -9,7 +9,7 @@
 public struct CubicBezier: Hashable, Sendable {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
-    /// CSS `ease-in-out`: `cubic-bezier(0.42, 0, 0.58, 1)`, every move's curve (SPEC §5).
+    /// CSS `ease-in-out`: `cubic-bezier(0.42, 0, 0.58, 1)`, every move's curve (rules §5.2).
     public static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
 
     /// x1 and x2 are clamped to 0...1, which keeps x(s) monotonic and so solvable.

@@ -26,7 +26,7 @@ public struct WindowRequest {
     /// Set only when the user placed the window, for platforms that can.
     public var x: Int?
     public var y: Int?
-    /// Unscaled, as SPEC §1 gives them.
+    /// Unscaled, as rules §1 gives them.
     public var defaultWidth = 680
     public var defaultHeight = 420
     public var minimumWidth = 320

@@ -84,7 +84,7 @@ final class PlanCommandTests: XCTestCase {
         XCTAssertEqual(object["width"] as? Double, 0)
     }
 
-    /// SPEC §7: right to left, every origin mirrors inside the reported width.
+    /// rules §6.1: right to left, every origin mirrors inside the reported width.
     func testFlowRightToLeftMirrorsOrigins() throws {
         let object = try json(["flow", "--width", "300", "--direction", "rtl", "80x24", "150x24", "90x24"])
         XCTAssertEqual(object["width"] as? Double, 300)
@@ -100,7 +100,7 @@ final class PlanCommandTests: XCTestCase {
         // Left to right the chips sit at 0, 80, 184 and the badge at 256.
         XCTAssertEqual(origins(object), [[244, 0], [140, 0], [68, 0], [0, 0]])
         let plain = try json(["chips", "--width", "343", "--badge", "60", "72", "96", "64", "88"])
-        XCTAssertNil(plain["origins"], "SPEC §6's three keys when no direction is asked for")
+        XCTAssertNil(plain["origins"], "rules §6.1's three keys when no direction is asked for")
     }
 
     func testPlanWithoutADirectionIsLeftToRight() throws {

@@ -235,7 +235,7 @@ final class AccessibilityTests: XCTestCase {
     }
 
     /// With nothing on the root window, the session bus's `org.a11y.Bus`
-    /// names the accessibility bus (SPEC §9's second way).
+    /// names the accessibility bus (rules §9.1's second way).
     func testTheSessionBusNamesTheBusWhenTheRootWindowDoesNot() throws {
         let server = try XvfbServer()
         defer { server.stop() }

@@ -2,8 +2,8 @@ import Foundation
 import RewrapTestSupport
 import XCTest
 
-/// The default window fits the work area of the monitor it opens on (SPEC
-/// §8), with room left for a window manager's frame; `--geometry` is
+/// The default window fits the work area of the monitor it opens on
+/// (rules §8.12), with room left for a window manager's frame; `--geometry` is
 /// honoured as given. At 192 dpi the default is 1360 × 840, larger than a
 /// 1280 × 800 screen.
 final class DefaultSizeTests: XCTestCase {

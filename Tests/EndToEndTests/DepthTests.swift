@@ -4,7 +4,7 @@ import RewrapTestSupport
 import XCTest
 
 /// At 16, 24 and 30 bits the palette shows the same, to the precision of the
-/// visual (SPEC §8): raw pixels read back from Xvfb are compared with the
+/// visual (rules §8.9): raw pixels read back from Xvfb are compared with the
 /// palette rounded to the visual's masks, worked out in the test.
 final class DepthTests: XCTestCase {
     private struct Sample {

@@ -2,7 +2,7 @@ import Foundation
 import RewrapTestSupport
 import XCTest
 
-/// What a desktop asks of a window beyond drawing (SPEC §8): window manager
+/// What a desktop asks of a window beyond drawing (rules §8): window manager
 /// sync, startup notification, wheel scrolling, and keys through an input
 /// method, on a bare Xvfb with helpers playing the other side.
 final class DesktopProtocolTests: XCTestCase {

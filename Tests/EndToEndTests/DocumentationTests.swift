@@ -7,7 +7,10 @@ import XCTest
 /// every article renders its title and every picture it names, and every
 /// link to a source file or an API page leads somewhere. The articles'
 /// listings and `rewrap plan` runs are checked against the real sources and
-/// binary, so they cannot drift.
+/// binary, so they cannot drift. Without the site or a display: every
+/// citation of the rules names a section of docs/rules.md, none points at
+/// their old home outside the repository, and the README stays a short
+/// front page whose links, like those of docs/, lead somewhere.
 final class DocumentationTests: XCTestCase {
     private static let catalog = PackagePaths.root + "/Documentation/Rewrap.docc"
     private static let site = PackagePaths.root + "/.build/docs"
@@ -272,7 +275,7 @@ final class DocumentationTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(runs, 8, "the worked examples of SPEC §2 and §3")
+        XCTAssertGreaterThan(runs, 8, "the worked examples of rules §2.4 and §3.2")
     }
 
     private static func swiftSources() throws -> [(path: String, lines: [String])] {
@@ -310,5 +313,200 @@ final class DocumentationTests: XCTestCase {
             if matches { return true }
         }
         return false
+    }
+
+    // MARK: - The rules, and what cites them
+
+    /// The rules, in the repository, which the code, tests and articles cite by section, as in "rules §3.2".
+    private static let rules = "docs/rules.md"
+
+    /// The folders and files whose text may cite the rules, from the package root.
+    private static let citingRoots = ["Sources", "Tests", "Documentation", "docs", "bench", "scripts", "Fuzz", "Plugins", "packaging",
+                                      ".ci", "README.md", "Makefile", "Package.swift"]
+
+    /// Data, not prose: fixtures, fuzz corpora and build output.
+    private static let skippedFolders: Set<String> = [".build", "out", "Fixtures", "Corpus", "Entries"]
+
+    /// The kinds of file that hold prose or comments; a file without an extension is a script.
+    private static let textExtensions: Set<String> = ["swift", "md", "py", "c", "h", "sh", "xml", "desktop", "1", "list", "modulemap", "txt"]
+
+    /// Every text file under `citingRoots`, with its path from the package root.
+    private static func citingFiles() -> [(path: String, text: String)] {
+        var files: [(path: String, text: String)] = []
+        func add(_ path: String) {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let ext = name.contains(".") ? String(name.split(separator: ".").last!) : ""
+            guard ext.isEmpty || textExtensions.contains(ext) || name == "Package.swift",
+                  let text = try? String(contentsOfFile: PackagePaths.root + "/" + path, encoding: .utf8) else { return }
+            files.append((path, text))
+        }
+        for root in citingRoots {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: PackagePaths.root + "/" + root, isDirectory: &isFolder) else { continue }
+            guard isFolder.boolValue else {
+                add(root)
+                continue
+            }
+            guard let walk = FileManager.default.enumerator(atPath: PackagePaths.root + "/" + root) else { continue }
+            while let relative = walk.nextObject() as? String {
+                let path = root + "/" + relative
+                var folder: ObjCBool = false
+                FileManager.default.fileExists(atPath: PackagePaths.root + "/" + path, isDirectory: &folder)
+                if folder.boolValue {
+                    if skippedFolders.contains(String(relative.split(separator: "/").last ?? "")) { walk.skipDescendants() }
+                } else {
+                    add(path)
+                }
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// The section numbers the rules have ("1", "2", "2.4", ...), from their
+    /// numbered headings, and their anchors (`s2`, `s2-4`, `where`). Each
+    /// numbered heading must come right after its own anchor: the heading of
+    /// rules §2.4 on the line after `<a id="s2-4"></a>`.
+    private static func ruleSections() throws -> (numbers: Set<String>, anchors: Set<String>) {
+        let lines = try String(contentsOfFile: PackagePaths.root + "/" + rules, encoding: .utf8).components(separatedBy: "\n")
+        var numbers: Set<String> = []
+        var anchors: Set<String> = []
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("<a id=\""), let id = line.dropFirst("<a id=\"".count).split(separator: "\"").first {
+                anchors.insert(String(id))
+            }
+            guard line.hasPrefix("#"), let mark = line.range(of: "# \(sign)") else { continue }
+            let number = String(line[mark.upperBound...].prefix { $0.isNumber || $0 == "." })
+            numbers.insert(number)
+            let anchor = "<a id=\"s" + number.replacingOccurrences(of: ".", with: "-") + "\"></a>"
+            if index < 1 || lines[index - 1] != anchor {
+                throw TestFailure("\(rules): \"\(line)\" is not on the line after its anchor \(anchor)")
+            }
+        }
+        return (numbers, anchors)
+    }
+
+    /// How a link into the rules begins, before the anchor: spelled from
+    /// `rules` so that this file's own text links nowhere.
+    private static let rulesLink = String(rules.dropFirst("docs/".count)) + "#"
+
+    /// The section sign, written so that this file's own text cites nothing.
+    private static let sign: Character = "\u{A7}"
+
+    /// The number after the section sign at `index` in `line`: at the end of
+    /// a sentence, "6.3." is section 6.3.
+    private static func sectionNumber(after index: String.Index, in line: String) -> String {
+        var number = String(line[line.index(after: index)...].prefix { $0.isNumber || $0 == "." })
+        while number.hasSuffix(".") { number.removeLast() }
+        return number
+    }
+
+    /// Every citation names a section the rules have, always in one form, as
+    /// in "rules §2.4" or "rules §1, items 4–6", after which more sections on
+    /// the same line may follow bare, as in "rules §2 and §3" or "rules §1–§4".
+    /// Every link into the rules names an anchor they have. The rules' own
+    /// cross-references are checked too.
+    func testEveryCitationNamesASectionOfTheRules() throws {
+        let sections = try Self.ruleSections()
+        XCTAssertTrue(sections.anchors.contains("s2-4") && sections.anchors.contains("where"), "\(Self.rules) has its anchors")
+        XCTAssertTrue((1...13).allSatisfy { sections.numbers.contains(String($0)) }, "\(Self.rules) numbers its sections 1 to 13")
+        var citations = 0
+        for file in Self.citingFiles() {
+            for (index, line) in file.text.components(separatedBy: "\n").enumerated() {
+                let place = "\(file.path):\(index + 1)"
+                var first = true
+                for mark in line.indices where line[mark] == Self.sign {
+                    let number = Self.sectionNumber(after: mark, in: line)
+                    XCTAssertTrue(sections.numbers.contains(number), "\(place) cites \(Self.sign)\(number), which \(Self.rules) does not have: \(line)")
+                    if first, file.path != Self.rules {
+                        XCTAssertTrue(line[..<mark].lowercased().hasSuffix("rules "), "\(place) cites \(Self.sign)\(number) without saying \"rules \(Self.sign)\(number)\": \(line)")
+                        citations += 1
+                    }
+                    first = false
+                }
+                for link in line.components(separatedBy: Self.rulesLink).dropFirst() {
+                    let anchor = String(link.prefix { $0 != ")" && $0 != "\"" && $0 != " " })
+                    XCTAssertTrue(sections.anchors.contains(anchor), "\(place) links #\(anchor), which \(Self.rules) has no anchor for")
+                }
+            }
+        }
+        XCTAssertGreaterThan(citations, 60, "the code, tests and articles cite the rules about 70 times")
+    }
+
+    /// The rules once lived outside the repository, in another team's file;
+    /// nothing may point there any more. The name is spelled in two pieces so
+    /// that this file does not find itself.
+    func testNoCitationOfTheOutsideSpecificationRemains() throws {
+        let outside = "SP" + "EC"
+        for file in Self.citingFiles() {
+            for (index, line) in file.text.components(separatedBy: "\n").enumerated() {
+                var rest = line[...]
+                while let found = rest.range(of: outside) {
+                    let before = found.lowerBound == line.startIndex ? nil : line[line.index(before: found.lowerBound)]
+                    let after = found.upperBound == line.endIndex ? nil : line[found.upperBound]
+                    let word = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+                    XCTAssertFalse(!word(before) && !word(after), "\(file.path):\(index + 1) cites the outside \(outside): \(line)")
+                    rest = line[found.upperBound...]
+                }
+            }
+        }
+    }
+
+    // MARK: - The README
+
+    /// What the README must stay: a short front page. Detail belongs in docs/ and bench/README.md.
+    func testTheReadmeIsAtMost250Lines() throws {
+        let readme = try String(contentsOfFile: PackagePaths.root + "/README.md", encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count - (readme.hasSuffix("\n") ? 1 : 0)
+        XCTAssertLessThanOrEqual(lines, 250, "README.md has \(lines) lines")
+    }
+
+    /// Every relative link and picture of the README, docs/ and
+    /// bench/README.md leads to a file, and every `#anchor` to a heading or
+    /// an `<a id>` of the file it names, so that detail moved out of the
+    /// README stays one click away.
+    func testEveryLinkOfTheReadmeAndDocsLeadsSomewhere() throws {
+        let docs = (try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/docs")).filter { $0.hasSuffix(".md") }
+        let files = ["README.md", "bench/README.md"] + docs.sorted().map { "docs/" + $0 }
+        var links = 0
+        for file in files {
+            let text = try String(contentsOfFile: PackagePaths.root + "/" + file, encoding: .utf8)
+            let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) + "/" : ""
+            for piece in text.components(separatedBy: "](").dropFirst() {
+                let target = String(piece.prefix { $0 != ")" && $0 != " " })
+                guard !target.contains("://"), !target.hasPrefix("mailto:") else { continue }
+                links += 1
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let path = parts[0].isEmpty ? file : Self.normalized(folder + parts[0])
+                XCTAssertTrue(FileManager.default.fileExists(atPath: PackagePaths.root + "/" + path), "\(file) links \(target): no \(path)")
+                if parts.count == 2, path.hasSuffix(".md"), let linked = try? String(contentsOfFile: PackagePaths.root + "/" + path, encoding: .utf8) {
+                    XCTAssertTrue(Self.anchors(in: linked).contains(parts[1]), "\(file) links \(target): \(path) has no #\(parts[1])")
+                }
+            }
+        }
+        XCTAssertGreaterThan(links, 20, "the README's pictures and links")
+    }
+
+    /// `a/b/../c` as `a/c`.
+    private static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == ".." { parts.removeLast() } else if part != "." { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// A Markdown file's anchors: its `<a id>`s and its headings as GitHub
+    /// names them (lowercased, punctuation dropped, spaces as hyphens).
+    private static func anchors(in markdown: String) -> Set<String> {
+        var anchors: Set<String> = []
+        for line in markdown.components(separatedBy: "\n") {
+            for piece in line.components(separatedBy: "<a id=\"").dropFirst() {
+                anchors.insert(String(piece.prefix { $0 != "\"" }))
+            }
+            guard line.hasPrefix("#") else { continue }
+            let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+            anchors.insert(String(title.compactMap { $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : nil }))
+        }
+        return anchors
     }
 }

@@ -4,7 +4,7 @@ import RewrapTestSupport
 import XCTest
 
 /// A new `Xft/DPI` from a real settings manager (xsettingsd) rescales the
-/// window live (SPEC §8): everything `--scale` scales, with the selection,
+/// window live (rules §8.11): everything `--scale` scales, with the selection,
 /// the focus and the place scrolled to kept, and nothing animated.
 final class LiveScaleTests: XCTestCase {
     private func dpi(_ dots: Int) -> String { "Xft/DPI \(dots * 1024)" }

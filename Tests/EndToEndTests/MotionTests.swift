@@ -2,7 +2,7 @@ import Foundation
 import RewrapTestSupport
 import XCTest
 
-/// Motion as a person sees it, read back from the trace (SPEC §5).
+/// Motion as a person sees it, read back from the trace (rules §5).
 final class MotionTests: XCTestCase {
     /// CSS ease-in-out rebuilt independently of the program's own curve.
     private let easeInOut = ReferenceBezier.easeInOut

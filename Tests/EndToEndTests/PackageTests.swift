@@ -2,7 +2,7 @@ import Foundation
 import RewrapTestSupport
 import XCTest
 
-/// `make deb` (SPEC §8 Packaging), judged by Debian's own tools: dpkg-deb,
+/// `make deb` (rules §8.10), judged by Debian's own tools: dpkg-deb,
 /// lintian, desktop-file-validate, appstreamcli, apt, dpkg, and an XDG menu
 /// built by pyxdg from LXDE's menu definition.
 final class PackageTests: XCTestCase {

@@ -3,7 +3,7 @@ import RewrapLayout
 import RewrapTestSupport
 import XCTest
 
-/// Popups a desktop can trust (SPEC §8): inside the work area, under a real
+/// Popups a desktop can trust (rules §8.5): inside the work area, under a real
 /// window manager's decorations, and menus taller than the screen cut to
 /// fit and scrolled by wheel, keys and hovered indicators.
 final class PopupPlacementTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import RewrapTestSupport
 import XCTest
 
-/// Replies the program waits for (SPEC §8), counted by xtrace, a real
+/// Replies the program waits for (rules §8.14), counted by xtrace, a real
 /// protocol tracer, sitting between Rewrap and a latency proxy
 /// (`scripts/delay-proxy`).
 /// Behind the proxy a reply comes 20 ms after its request, so requests sent

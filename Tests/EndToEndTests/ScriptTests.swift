@@ -2,7 +2,7 @@ import Foundation
 import RewrapTestSupport
 import XCTest
 
-/// Arabic and Hebrew windows as a person sees them (SPEC §7): the whole
+/// Arabic and Hebrew windows as a person sees them (rules §7): the whole
 /// window reads right to left, every layout rule holds mirrored, popups line
 /// up with their buttons' right edges, and text is shaped once.
 final class ScriptTests: XCTestCase {

@@ -3,7 +3,7 @@ import RewrapScene
 import RewrapTestSupport
 import XCTest
 
-/// Scrolling with a real XInput 2.1 smooth-scroll pointer (SPEC §8): XWayland's,
+/// Scrolling with a real XInput 2.1 smooth-scroll pointer (rules §8.6): XWayland's,
 /// in a weston nested in an Xvfb. Its wheel clicks arrive as scroll valuator
 /// changes (and emulated buttons 4 and 5, which must not scroll again), so
 /// the first click after the pointer enters must be measured from the

@@ -3,7 +3,7 @@ import RewrapTestSupport
 import XCTest
 
 /// Which platform the program picks, menus cut to a short output, and the
-/// compositor going away, on private headless sways (SPEC §10).
+/// compositor going away, on private headless sways (rules §10).
 final class WaylandDesktopTests: XCTestCase {
     // MARK: - Which platform
 

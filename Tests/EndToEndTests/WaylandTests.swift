@@ -2,7 +2,7 @@ import Foundation
 import RewrapTestSupport
 import XCTest
 
-/// Rewrap native on Wayland (SPEC §10), on a private headless sway, with
+/// Rewrap native on Wayland (rules §10.3), on a private headless sway, with
 /// the X11 window on Xvfb as the oracle: the same script gives the same
 /// trace, node for node, and the same pixels.
 final class WaylandTests: XCTestCase {

@@ -3,7 +3,7 @@ import RewrapTestSupport
 import XCTest
 
 /// Under a real window manager, openbox from Debian, tried as a person would
-/// (SPEC §8): decorations, a hand resize, closing, and focus moving away.
+/// (rules §8): decorations, a hand resize, closing, and focus moving away.
 final class WindowManagerTests: XCTestCase {
     private func xwininfo(_ window: String, _ server: XvfbServer, _ options: [String] = []) throws -> String {
         try runCommand(["/usr/bin/xwininfo", "-id", window] + options, environment: ["DISPLAY": server.display]).stdout

@@ -2,7 +2,7 @@ import Foundation
 import RewrapTestSupport
 import XCTest
 
-/// The real window on a private Xvfb, driven with xdotool (SPEC §1–§4).
+/// The real window on a private Xvfb, driven with xdotool (rules §1–§4).
 final class WindowTests: XCTestCase {
     private let chipCount = 6
 

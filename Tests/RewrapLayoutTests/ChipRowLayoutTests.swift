@@ -10,7 +10,7 @@ final class ChipRowLayoutTests: XCTestCase {
         layout.plan(for: Proposal(width: available), items: ChipRowItems(chips: chips) { _ in Size(width: badge, height: 28) })
     }
 
-    // SPEC §3 worked example, row by row.
+    // rules §3.2, the worked example, row by row.
     func testWorkedExample() {
         let table: [(available: Double, visible: Int, hidden: Int, width: Double)] = [
             (344, 4, 0, 344), (343, 3, 1, 316), (300, 2, 2, 244), (220, 1, 3, 140), (60, 0, 4, 60),

@@ -13,7 +13,7 @@ final class FlowLayoutTests: XCTestCase {
         plan.frames.map(\.origin)
     }
 
-    // SPEC §2 worked example, first half: 80 + 8 + 100 + 8 + 90 = 286 fits in 300.
+    // rules §2.4, the worked example, first half: 80 + 8 + 100 + 8 + 90 = 286 fits in 300.
     func testWorkedExampleThreeControlsShareOneRow() {
         let plan = layout.plan(for: Proposal(width: 300), items: items([80, 100, 90]))
         XCTAssertEqual(origins(plan), [Point(x: 0, y: 0), Point(x: 88, y: 0), Point(x: 196, y: 0)])

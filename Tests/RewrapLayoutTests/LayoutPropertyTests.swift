@@ -86,7 +86,7 @@ final class LayoutPropertyTests: XCTestCase {
         }
     }
 
-    /// The gap the rules give two neighbours, worked out here from SPEC §2
+    /// The gap the rules give two neighbours, worked out here from rules §2.5
     /// rather than taken from the layout.
     private func spacingGap(_ spacing: Spacing, _ leading: FlowItem, _ trailing: FlowItem) -> Double {
         switch spacing {
@@ -125,7 +125,7 @@ final class LayoutPropertyTests: XCTestCase {
         }
     }
 
-    /// SPEC §7: every rule of §2 and §3 holds mirrored. Mirroring a right-to-left
+    /// rules §7.3: every rule of §2 and §3 holds mirrored. Mirroring a right-to-left
     /// plan by hand (x' = width − x − w) gives the left-to-right plan of the same items.
     func testRightToLeftPlansMirrorLeftToRightPlans() {
         var rng = SeededGenerator(seed: seed ^ 3)

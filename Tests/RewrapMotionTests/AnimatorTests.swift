@@ -190,7 +190,7 @@ final class AnimatorTests: XCTestCase {
         XCTAssertNil(animator.endTime)
     }
 
-    // SPEC §5: a new selection during a move starts a new 0.25 s move from the presented frame.
+    // rules §5.3: a new selection during a move starts a new 0.25 s move from the presented frame.
     func testRetargetDuringMoveDoesNotJump() {
         var animator = moving()
         let now = 2.08
@@ -208,7 +208,7 @@ final class AnimatorTests: XCTestCase {
         }
     }
 
-    // SPEC §5: a resize is not animated.
+    // rules §5.1: a resize is not animated.
     func testResizeWithNothingInFlightJumps() {
         var animator = Animator<String>()
         animator.update(targets: before, at: 1, animate: .animateChanges)
@@ -230,7 +230,7 @@ final class AnimatorTests: XCTestCase {
         XCTAssertFalse(animator.isAnimating)
     }
 
-    // SPEC §5: a resize during a move carries it on to the new targets, with no jump.
+    // rules §5.3: a resize during a move carries it on to the new targets, with no jump.
     func testResizeDuringMoveContinuesWithoutJumpAndEndsOnTime() {
         var animator = moving()
         let now = 2.1

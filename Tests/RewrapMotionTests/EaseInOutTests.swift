@@ -5,7 +5,7 @@ import XCTest
 final class EaseInOutTests: XCTestCase {
     private let easeInOut = CubicBezier.easeInOut
 
-    // SPEC §5 names the curve: cubic-bezier(0.42, 0, 0.58, 1), here
+    // rules §5.2 names the curve: cubic-bezier(0.42, 0, 0.58, 1), here
     // rebuilt from those control points by de Casteljau and bisection.
     func testEaseInOutIsTheCSSCurve() {
         let reference = ReferenceBezier(0.42, 0, 0.58, 1)

@@ -55,7 +55,7 @@ final class PanelLoaderTests: XCTestCase {
                        "rewrap: panel.json: \(path): \(problem)", file: file, line: line)
     }
 
-    // SPEC §1: the shipped panel is the window's content.
+    // rules §1: the shipped panel is the window's content.
     func testShippedPanelMatchesSpec() throws {
         let panel = try PanelLoader.load(path: shippedPath)
         XCTAssertEqual(panel, Panel(

@@ -4,7 +4,7 @@ import RewrapScene
 import RewrapTestSupport
 import XCTest
 
-/// Expected geometry is worked out here from SPEC §1 numbers and the fake
+/// Expected geometry is worked out here from rules §1 numbers and the fake
 /// measurer's advances (body 7 px, bold 8 px per character, lines 13 + 4 = 17
 /// high), never read back from the layout.
 final class PageLayoutTests: XCTestCase {
@@ -363,7 +363,7 @@ final class PageLayoutTests: XCTestCase {
         }
     }
 
-    /// SPEC §3: choosing among n + 1 candidates measures each chip and each
+    /// rules §3.3: choosing among n + 1 candidates measures each chip and each
     /// badge count once, through the path that turns titles into chip items.
     func testEachChipAndBadgeTextIsMeasuredOnce() {
         let chips = (0..<50).map { ChipSpec(id: NodeID("c\($0)"), title: "Chip \($0)") }

@@ -4,7 +4,7 @@ import RewrapScene
 import RewrapTestSupport
 import XCTest
 
-/// The window losing and regaining the keyboard focus (SPEC §8).
+/// The window losing and regaining the keyboard focus (rules §8.4).
 final class WindowFocusTests: XCTestCase {
     private func setUp() -> (PanelController, Scene) {
         let panel = Panel(

@@ -79,7 +79,7 @@ public final class RewrapSession: TracedSession, @unchecked Sendable {
     }
 
     /// The same rules for a right-to-left window, checked on every frame
-    /// mirrored across the window: SPEC §7 says each rule holds mirrored.
+    /// mirrored across the window: rules §7.3 says each rule holds mirrored.
     public func mirroredViolations(in frame: TraceFrame, badgeCount: @escaping (String) -> Int?) -> [String] {
         var rules = LayoutRules(chipIDs: LayoutRules.shippedChipIDs, badgeCount: badgeCount)
         rules.learn(from: frames().map { $0.mirrored() })

@@ -2,7 +2,7 @@ import Foundation
 import RewrapTestSupport
 import XCTest
 
-/// The end-to-end rules must catch the layouts SPEC §2 and §3 forbid, or the
+/// The end-to-end rules must catch the layouts rules §2 and §3 forbid, or the
 /// soak proves nothing. Frames here are written by hand at 400 px (limit 360).
 final class LayoutRulesTests: XCTestCase {
     private let chipIDs = ["a", "b", "c"]

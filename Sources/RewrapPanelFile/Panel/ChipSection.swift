@@ -1,4 +1,4 @@
-/// The chip row with its heading and footer (SPEC §1, items 4–6). No items
+/// The chip row with its heading and footer (rules §1, items 4–6). No items
 /// is valid: the row then shows "No items".
 public struct ChipSection: Equatable, Sendable {
     public var heading: String

@@ -1,5 +1,5 @@
 /// The dropdown panel with the heading above it and the footer that follows
-/// its height (SPEC §1, items 1–3).
+/// its height (rules §1, items 1–3).
 public struct MenuSection: Equatable, Sendable {
     public var heading: String
     public var footer: String

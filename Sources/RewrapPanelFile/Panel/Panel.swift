@@ -1,4 +1,4 @@
-/// Everything the window shows, as read from a panel file (SPEC §1 and §6).
+/// Everything the window shows, as read from a panel file (rules §1 and §6.3).
 ///
 ///     let panel = try PanelLoader.load(path: "assets/panel.json", reserving: Scene.reservedIDs)
 ///     panel.menus.items.map(\.id)   // ["shape", "pattern", "arrangement"]

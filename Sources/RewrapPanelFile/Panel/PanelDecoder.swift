@@ -1,4 +1,4 @@
-/// Turns a parsed panel file into a `Panel`, checking it against SPEC §6 and
+/// Turns a parsed panel file into a `Panel`, checking it against rules §6.3 and
 /// stopping at the first problem, in the order the file is read.
 ///
 /// Every string must be free of control characters, since labels are drawn

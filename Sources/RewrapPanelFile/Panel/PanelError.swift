@@ -1,5 +1,5 @@
 /// A panel file the app refuses, as the one line it prints before exiting
-/// with status 1 (SPEC §6).
+/// with status 1 (rules §6.3).
 ///
 ///     rewrap: assets/panel.json: $.menus.items[1].selected: "Square" is not among the options
 ///     rewrap: bad.json: $.menus.items[0]: line 3, column 5: expected ',' or '}', found '"'

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Reads and checks a panel file (SPEC §6), so the app can refuse a bad one
+/// Reads and checks a panel file (rules §6.3), so the app can refuse a bad one
 /// before it opens any window.
 ///
 ///     do {

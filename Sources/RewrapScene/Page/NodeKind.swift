@@ -1,4 +1,4 @@
-/// What a node on screen is; the trace writes these names (SPEC §6).
+/// What a node on screen is; the trace writes these names (rules §6.2).
 public enum NodeKind: String, Hashable, Sendable {
     case heading, dropdown, text, chip, badge, empty
     /// A row of an open popup.

@@ -34,12 +34,12 @@ public struct PageLayout {
         PageLayout(metrics: metrics, strings: strings, measurer: measurer, direction: direction)
     }
 
-    /// The dropdown panel's layout: SPEC §2, with the control spacing.
+    /// The dropdown panel's layout: rules §2, with the control spacing.
     public static func panelLayout(_ metrics: Metrics) -> FlowLayout {
         FlowLayout(spacing: .constant(metrics.controlSpacing))
     }
 
-    /// The chip row's layout: SPEC §3, with the control spacing.
+    /// The chip row's layout: rules §3, with the control spacing.
     public static func chipLayout(_ metrics: Metrics) -> ChipRowLayout {
         ChipRowLayout(spacing: metrics.controlSpacing)
     }

@@ -28,7 +28,7 @@ public struct PanelState: Equatable, Sendable {
         selections[id]
     }
 
-    /// The label format of SPEC §1, for any option, shown or not.
+    /// The label format of rules §1, for any option, shown or not.
     public static func label(title: String, selected: String) -> String {
         "\(title): \(selected)"
     }

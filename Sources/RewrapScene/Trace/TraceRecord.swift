@@ -1,7 +1,7 @@
 import RewrapLayout
 import RewrapPanelFile
 
-/// One drawn frame, as a line of the `--trace` file (SPEC §6).
+/// One drawn frame, as a line of the `--trace` file (rules §6.2).
 public struct TraceRecord {
     /// One node as the trace lists it.
     public struct Node {
