@@ -49,6 +49,11 @@ enum Shell {
         case let .libdecor(frame): return frame.xdgSurface
         }
     }
+
+    var decoratedFrame: DecoratedFrame? {
+        if case let .libdecor(frame) = self { return frame }
+        return nil
+    }
 }
 
 /// An xdg_toplevel of the platform's own, with the compositor's decoration
@@ -98,6 +103,8 @@ final class MainWindow {
     /// The parent of every popup.
     let xdgSurface: OpaquePointer
     let buffer: ShmSurface
+    /// What the app asked for, to open the window again on a restarted compositor.
+    let request: WindowRequest
     /// Window pixels per logical pixel.
     var scale: SurfaceScale
     /// The toplevel's size in logical pixels.
@@ -114,12 +121,14 @@ final class MainWindow {
 
     /// Nil when the shell has no xdg_surface yet, which libdecor's first
     /// configure guarantees it has.
-    init?(surface: WindowSurface, shell: Shell, buffer: ShmSurface, scale: SurfaceScale, logicalSize: LogicalSize) {
+    init?(surface: WindowSurface, shell: Shell, buffer: ShmSurface, request: WindowRequest, scale: SurfaceScale,
+          logicalSize: LogicalSize) {
         guard let xdgSurface = shell.xdgSurface else { return nil }
         self.surface = surface
         self.shell = shell
         self.xdgSurface = xdgSurface
         self.buffer = buffer
+        self.request = request
         self.scale = scale
         self.logicalSize = logicalSize
     }
@@ -128,10 +137,7 @@ final class MainWindow {
         if let frameCallback { wl_callback_destroy(frameCallback) }
     }
 
-    var decoratedFrame: DecoratedFrame? {
-        if case let .libdecor(frame) = shell { return frame }
-        return nil
-    }
+    var decoratedFrame: DecoratedFrame? { shell.decoratedFrame }
 
     /// Where the window's surface sits in the geometry popups are placed
     /// relative to: below libdecor's title bar, or at its corner.

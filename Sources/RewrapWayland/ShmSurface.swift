@@ -13,7 +13,9 @@ import Glibc
 /// A frame is drawn into a buffer the compositor does not hold, and only
 /// the part that differs from the frame shown before is damaged.
 public final class ShmSurface: FrameSurface {
-    private let shm: OpaquePointer
+    /// Nil while the connection it belonged to is gone and no other has
+    /// come: nothing is drawn then.
+    private var shm: OpaquePointer?
     private var engine: TextEngine
     private var glyphs: GlyphCache
     /// Hands a finished buffer to the compositor, with the part that changed.
@@ -51,6 +53,23 @@ public final class ShmSurface: FrameSurface {
         self.glyphs = glyphs
     }
 
+    /// Lets go of every buffer while their connection still exists (it was
+    /// lost), and draws nothing until `move(to:)` gives it another.
+    func letGo() {
+        commit = { _, _ in }
+        target = nil
+        shown = nil
+        buffers.removeAll()
+        shm = nil
+    }
+
+    /// Draws into buffers of `shm`, on a new connection, from now on; the
+    /// next frame is damaged whole.
+    func move(to shm: OpaquePointer) {
+        letGo()
+        self.shm = shm
+    }
+
     /// Draws text with another engine, as after a change of scale; its
     /// faces are numbered anew, so they come with a cache of their own.
     func setText(_ text: TextEngine, glyphs: GlyphCache) {
@@ -86,6 +105,7 @@ public final class ShmSurface: FrameSurface {
     /// grown to the largest size yet.
     private func drawable() -> ShmBuffer? {
         if let target { return target }
+        guard let shm else { return nil }
         let bytes = width * height * 4
         if let free = buffers.first(where: { !$0.isHeld && $0 !== shown }) {
             if bytes <= free.capacity && 4 * bytes >= free.capacity {

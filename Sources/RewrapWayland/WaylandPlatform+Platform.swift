@@ -9,7 +9,13 @@ import Glibc
 /// The Wayland platform as the app sees it.
 extension WaylandPlatform: Platform {
     public func pendingEvents() -> [PlatformEvent] {
+        if case let .lost(line)? = failure, !beginReconnecting(after: line) { return [.connectionLost(line)] }
         if let failure = failure?.line ?? decorationFailure.map({ "rewrap: libdecor: \($0)" }) { return [.connectionLost(failure)] }
+        if reconnection != nil {
+            if let line = tryReconnecting() { return [.connectionLost(line)] }
+            defer { events.removeAll(keepingCapacity: true) }
+            return events
+        }
         check(wl_display_dispatch_pending(connection.display))
         if let held = seat?.keys?.dueRepeat(at: Self.monotonicNow()), input.keyboardRole != nil {
             events.append(.keyPressed(held.key, held.stroke))
@@ -28,6 +34,7 @@ extension WaylandPlatform: Platform {
     /// a held key repeats, or `deadline` passes.
     @discardableResult
     public func wait(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
+        if reconnection != nil { return waitForCompositor(until: deadline, alsoWatching: descriptors) }
         // Events already read, or a failure to report, wait only for the next pass.
         var busy = !events.isEmpty || failure != nil
         let display = connection.display
@@ -57,7 +64,18 @@ extension WaylandPlatform: Platform {
         return watched.dropFirst().prefix(descriptors.count).filter { $0.revents != 0 }.map(\.fd)
     }
 
-    public var isReadyForFrame: Bool { window?.frameCallback == nil }
+    /// Not while the window waits for a compositor to open on.
+    public var isReadyForFrame: Bool { window.map { $0.frameCallback == nil } ?? false }
+
+    /// While no compositor is there: the app's own descriptors, and the
+    /// next try at the socket.
+    private func waitForCompositor(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
+        let wake = min(deadline ?? .infinity, Self.monotonicNow() + Reconnection.interval)
+        let timeout = Int32(max(0, ((wake - Self.monotonicNow()) * 1000).rounded(.up)))
+        var watched = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard poll(&watched, nfds_t(watched.count), events.isEmpty ? timeout : 0) > 0 else { return [] }
+        return watched.filter { $0.revents != 0 }.map(\.fd)
+    }
 
     /// Nil: the session bus's `org.a11y.Bus` names it.
     public var accessibilityBusAddress: String? { nil }

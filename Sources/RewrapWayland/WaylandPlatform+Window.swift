@@ -13,6 +13,11 @@ import Glibc
 final class OpeningWindow {
     let surface: WindowSurface
     var shell: Shell
+    /// What the window's frames are drawn into: new at the start, the old
+    /// window's when it opens again on a restarted compositor.
+    let buffer: ShmSurface
+    /// Whether the window opened before, on a compositor now gone.
+    let isReopening: Bool
     let request: WindowRequest
     /// The smallest size, in logical pixels.
     let minimum: (Int32, Int32)
@@ -20,10 +25,12 @@ final class OpeningWindow {
     let scale: SurfaceScale
     var logicalSize: LogicalSize
 
-    init(surface: WindowSurface, shell: Shell, request: WindowRequest, minimum: (Int32, Int32), scale: SurfaceScale,
-         logicalSize: LogicalSize) {
+    init(surface: WindowSurface, shell: Shell, buffer: ShmSurface, isReopening: Bool, request: WindowRequest, minimum: (Int32, Int32),
+         scale: SurfaceScale, logicalSize: LogicalSize) {
         self.surface = surface
         self.shell = shell
+        self.buffer = buffer
+        self.isReopening = isReopening
         self.request = request
         self.minimum = minimum
         self.scale = scale
@@ -66,14 +73,10 @@ extension WaylandPlatform {
         input.scrollStep = Metrics(scale: request.scale).scrollStep
         let scale = SurfaceScale.whole(outputScale)
         func logical(_ pixels: Int) -> Int32 { max(1, scale.logical(Double(pixels))) }
-        let surface = WindowSurface(globals: connection.globals, owner: userData)
-        let minimum = (logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
-                       logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
         let size = LogicalSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
                                height: logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
-        let shell = try makeShell(on: surface.proxy, request, minimum: minimum)
-        opening = OpeningWindow(surface: surface, shell: shell, request: request, minimum: minimum, scale: scale,
-                                logicalSize: size.fitted(to: scale))
+        let buffer = ShmSurface(shm: connection.globals.shm!, text: text, glyphs: glyphs)
+        try beginOpening(request, buffer: buffer, scale: scale, size: size, isReopening: false)
         // Nothing may be drawn before the first configure.
         while true {
             if let failure { throw PlatformError(failure.line) }
@@ -85,6 +88,19 @@ extension WaylandPlatform {
             }
             check(wl_display_dispatch(connection.display))
         }
+    }
+
+    /// Makes the window's surface and shell, which the compositor's first
+    /// configure makes whole.
+    func beginOpening(_ request: WindowRequest, buffer: ShmSurface, scale: SurfaceScale, size: LogicalSize,
+                      isReopening: Bool) throws(PlatformError) {
+        func logical(_ pixels: Int) -> Int32 { max(1, scale.logical(Double(pixels))) }
+        let minimum = (logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
+                       logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
+        let surface = WindowSurface(globals: connection.globals, owner: userData)
+        let shell = try makeShell(on: surface.proxy, request, minimum: minimum)
+        opening = OpeningWindow(surface: surface, shell: shell, buffer: buffer, isReopening: isReopening, request: request,
+                                minimum: minimum, scale: scale, logicalSize: size.fitted(to: scale))
     }
 
     /// Where the compositor draws no title bar, libdecor does, around the
@@ -115,10 +131,9 @@ extension WaylandPlatform {
     /// The first configure makes the window whole: its shell now has an
     /// xdg_surface for popups, and it gets its buffers.
     private func finishOpening(_ opening: OpeningWindow, serial: UInt32?) {
-        guard let text else { return }
-        let buffer = ShmSurface(shm: connection.globals.shm!, text: text, glyphs: glyphs)
-        guard let window = MainWindow(surface: opening.surface, shell: opening.shell, buffer: buffer, scale: opening.scale,
-                                      logicalSize: opening.logicalSize) else {
+        let buffer = opening.buffer
+        guard let window = MainWindow(surface: opening.surface, shell: opening.shell, buffer: buffer, request: opening.request,
+                                      scale: opening.scale, logicalSize: opening.logicalSize) else {
             failure = .protocolError("rewrap: libdecor configured the window before making its xdg_surface")
             return
         }
@@ -129,6 +144,12 @@ extension WaylandPlatform {
         buffer.commit = { [unowned self, unowned window] frame, damage in commit(frame, damage: damage, to: window) }
         let size = window.logicalSize.buffer(at: window.scale)
         buffer.resize(width: size.width, height: size.height)
+        if opening.isReopening {
+            // Back on a new compositor: drawn whole at the size it had, at this compositor's scale.
+            events.append(.configured(width: size.width, height: size.height))
+            events.append(.exposed(.main))
+            noteScale()
+        }
     }
 
     public func presentMainFrame() {

@@ -23,6 +23,10 @@ import Glibc
 ///     let surface = try platform.openWindow(request, text: engine)
 public final class WaylandPlatform {
     var connection: WaylandConnection
+    /// The socket asked for (WAYLAND_DISPLAY's when nil), tried again when the compositor goes away.
+    let socketName: String?
+    /// Set while the compositor is gone and another is waited for.
+    var reconnection: Reconnection?
     var seat: Seat?
     /// The window being made, from `openWindow` until its first configure.
     var opening: OpeningWindow?
@@ -48,6 +52,7 @@ public final class WaylandPlatform {
     /// Connects to the compositor named by WAYLAND_DISPLAY (or `name`);
     /// one that lacks xdg_wm_base or wl_shm is refused.
     public init(display name: String?) throws(PlatformError) {
+        socketName = name
         connection = try WaylandConnection(name: name)
         // A bus that accepts and never answers costs the start half a second, once.
         portal = PortalSettings(by: BusDeadline(seconds: 0.5))
@@ -68,7 +73,7 @@ public final class WaylandPlatform {
     // MARK: - Globals
 
     /// Hears the connection's changes from now on, and takes its seat.
-    private func listen(to connection: WaylandConnection) {
+    func listen(to connection: WaylandConnection) {
         connection.changed = { [unowned self] change in
             switch change {
             case .outputs: noteScale()

@@ -11,8 +11,9 @@ public final class SwayServer: @unchecked Sendable {
     public let runtimeDirectory: String
     /// The socket's name, for WAYLAND_DISPLAY.
     public private(set) var socket = ""
-    private let process: Process
+    private var process: Process
     private let log: String
+    private let config: String
     /// The output's size in logical pixels, as the config sets it.
     public let outputSize: (width: Int, height: Int)
     /// XWayland's display, such as ":1", when asked for; root may use it.
@@ -37,8 +38,15 @@ public final class SwayServer: @unchecked Sendable {
             throw TestFailure("cannot write \(config)")
         }
         log = runtimeDirectory + "/sway.log"
-        manager.createFile(atPath: log, contents: nil)
-        process = Process()
+        self.config = config
+        process = try Self.launch(config: config, runtimeDirectory: runtimeDirectory, log: log)
+        socket = try waitForSocket()
+        if xwayland { try allowXWayland(displayFile) }
+    }
+
+    private static func launch(config: String, runtimeDirectory: String, log: String) throws -> Process {
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments = ["--pdeathsig", "TERM", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
                              "/usr/bin/sway", "-c", config]
@@ -53,22 +61,36 @@ public final class SwayServer: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         try process.run()
+        return process
+    }
+
+    /// The socket sway listens on, once it and its IPC socket are there.
+    private func waitForSocket() throws -> String {
+        let manager = FileManager.default
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline, process.isRunning {
             let names = (try? manager.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
             if let name = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
                names.contains(where: { $0.hasPrefix("sway-ipc.") }) {
-                socket = name
-                break
+                return name
             }
             usleep(20_000)
         }
-        guard !socket.isEmpty else {
-            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            stop()
-            throw TestFailure("sway did not start: \(output.suffix(600))")
-        }
-        if xwayland { try allowXWayland(displayFile) }
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        stop()
+        throw TestFailure("sway did not start: \(output.suffix(600))")
+    }
+
+    /// Kills sway as a crash would and starts it again in the same runtime
+    /// folder, as a session manager does: it must take the same socket name.
+    public func restart() throws {
+        crash()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+        for name in names where name.hasPrefix("sway-ipc.") { try? FileManager.default.removeItem(atPath: runtimeDirectory + "/" + name) }
+        let previous = socket
+        process = try Self.launch(config: config, runtimeDirectory: runtimeDirectory, log: log)
+        socket = try waitForSocket()
+        guard socket == previous else { throw TestFailure("sway came back on \(socket), not \(previous)") }
     }
 
     /// Waits for XWayland's display and lets this user in: it admits only

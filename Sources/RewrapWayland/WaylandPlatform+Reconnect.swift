@@ -1,0 +1,85 @@
+import CWayland
+import CWaylandProtocols
+import RewrapPlatform
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the window keeps while its compositor is gone: enough to open it
+/// again, as it was, on the next compositor to answer on the same socket.
+struct Reconnection {
+    /// When to give up.
+    let deadline: Double
+    /// Why the connection was lost, for the line said on giving up.
+    let loss: String
+    let buffer: ShmSurface
+    let request: WindowRequest
+    let scale: SurfaceScale
+    let logicalSize: LogicalSize
+    let wasMaximized: Bool
+    /// How long to wait between two tries.
+    static let interval = 0.1
+    /// How long to keep trying, as KWin's wrapper takes about a second to start the next kwin.
+    static let patience = 5.0
+}
+
+/// A compositor that goes away (a crash, KWin's wrapper restarting it) is
+/// waited for on the same socket, by the same process: the app keeps its
+/// controller, stage and accessibility tree, and the window opens again with
+/// the same picks, size, scroll and theme. Only a lost connection is
+/// retried; a protocol error is the program's own, and ends it at once.
+extension WaylandPlatform {
+    /// Lets go of everything that belonged to the lost connection, in an
+    /// order the display still accepts, and starts waiting for a compositor.
+    /// False when there is no window to keep, and so nothing to wait for.
+    func beginReconnecting(after loss: String) -> Bool {
+        guard let window else { return false }
+        if popup != nil {
+            // As Qt does: a menu does not come back.
+            closePopup()
+            events.append(.popupDismissed)
+        }
+        reconnection = Reconnection(deadline: Self.monotonicNow() + Reconnection.patience, loss: loss, buffer: window.buffer,
+                                    request: window.request, scale: window.scale, logicalSize: window.logicalSize,
+                                    wasMaximized: window.isMaximized)
+        window.buffer.letGo()
+        self.window = nil
+        opening = nil
+        seat = nil
+        if input.reportedFocus { events.append(.focusChanged(false)) }
+        input = SeatInput(scrollStep: input.scrollStep)
+        startupFinished = false
+        failure = nil
+        return true
+    }
+
+    /// One try at the socket; the window opens again once the new
+    /// compositor configures it. Returns the line to end with once the
+    /// time is up.
+    func tryReconnecting() -> String? {
+        guard let kept = reconnection else { return nil }
+        let next: WaylandConnection
+        do {
+            next = try WaylandConnection(name: socketName)
+        } catch {
+            guard Self.monotonicNow() < kept.deadline else {
+                reconnection = nil
+                return "\(kept.loss); no compositor answered on \(socketName ?? WaylandConnection.defaultName) within "
+                    + "\(Int(Reconnection.patience)) s"
+            }
+            return nil
+        }
+        connection = next
+        reconnection = nil
+        listen(to: next)
+        do {
+            kept.buffer.move(to: next.globals.shm!)
+            try beginOpening(kept.request, buffer: kept.buffer, scale: kept.scale, size: kept.logicalSize, isReopening: true)
+            if kept.wasMaximized, case let .xdg(toplevel)? = opening?.shell { xdg_toplevel_set_maximized(toplevel.toplevel) }
+            if kept.wasMaximized, let frame = opening?.shell.decoratedFrame { libdecor_frame_set_maximized(frame.frame) }
+        } catch {
+            return error.message
+        }
+        return nil
+    }
+}
