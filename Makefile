@@ -113,6 +113,7 @@ bench: deps build
 	$(RELEASE) --product rewrap-bench
 	.build/release/rewrap-bench
 	python3 bench/motion.py
+	python3 bench/interruptions.py
 	python3 bench/extreme.py
 	python3 bench/compare.py --no-trace --rounds 5
 	python3 bench/roundtrips.py

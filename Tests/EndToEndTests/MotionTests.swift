@@ -169,6 +169,76 @@ final class MotionTests: XCTestCase {
         for node in frames.last!.nodes { XCTAssertEqual(node.frame, node.target, node.id) }
     }
 
+    /// Issue 35, read from a real trace: with --slow-motion (moves of 2.5 s),
+    /// a second pick 1.1 s into Arrangement's move changes its speed by at
+    /// most 10% of that move's peak, in every one of x, y, width and height.
+    /// Frames are whole pixels, so each side's speed is the slope at the pick
+    /// of a quadratic fitted to the frames of the 0.3 s on that side.
+    private func speedChangeAtSecondPick(width: Int, keys: [String]) throws -> (change: Double, peak: Double) {
+        let session = try RewrapSession(arguments: ["--geometry", "\(width)x300+0+0", "--slow-motion"])
+        try session.xdotool(["windowfocus", "--sync", session.windowID])
+        let before = try pickLongPattern(session)
+        try session.waitUntil("the first move") { session.frames().dropFirst(before).contains(where: \.animating) }
+        try session.xdotool(["sleep", "1.1", "key", "--delay", "15"] + keys)
+        func changes() -> [TraceFrame] {
+            let frames = session.frames()
+            return zip(frames, frames.dropFirst()).filter { $0.node("arrangement")?.target != $1.node("arrangement")?.target }.map(\.1)
+        }
+        try session.waitUntil("both moves to end", timeout: 15) {
+            changes().count == 2 && session.frames().last?.animating == false
+        }
+        let frames = session.frames(), picks = changes()
+        let (first, second) = (picks[0], picks[1])
+        XCTAssertTrue(second.animating && second.time - first.time < 2, "the second pick came during the first move")
+        let start = try XCTUnwrap(frames.last { $0.time < first.time }?.node("arrangement"))
+        let distance = (0..<4).map { abs(first.node("arrangement")!.target[$0] - start.frame[$0]) }.max()!
+        let steepest = (0..<1000).map { (easeInOut.bisectedProgress(at: Double($0 + 1) / 1000) - easeInOut.bisectedProgress(at: Double($0) / 1000)) * 1000 }.max()!
+        let t0 = second.time
+        let change = (0..<4).map { axis -> Double in
+            func points(_ range: ClosedRange<Double>) -> [(Double, Double)] {
+                frames.filter { range.contains($0.time) }.compactMap { frame in
+                    frame.node("arrangement").map { (frame.time - t0, $0.frame[axis]) }
+                }
+            }
+            let earlier = points((t0 - 0.3)...t0).filter { $0.0 < 0 }
+            return abs(slopeAtZero(points(t0...(t0 + 0.3))) - slopeAtZero(earlier))
+        }.max()!
+        return (change, distance * steepest / 2.5)
+    }
+
+    /// The slope at t = 0 of the least-squares quadratic through the points.
+    private func slopeAtZero(_ points: [(Double, Double)]) -> Double {
+        var m = [[Double]](repeating: [0, 0, 0], count: 3), r = [0.0, 0, 0]
+        for (t, x) in points {
+            let powers = [1, t, t * t]
+            for i in 0..<3 {
+                r[i] += x * powers[i]
+                for j in 0..<3 { m[i][j] += powers[i] * powers[j] }
+            }
+        }
+        // Cramer's rule for the middle coefficient.
+        func det(_ a: [[Double]]) -> Double {
+            a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+                + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])
+        }
+        var withR = m
+        for i in 0..<3 { withR[i][1] = r[i] }
+        return det(withR) / det(m)
+    }
+
+    func testAReversedPickKeepsItsSpeedInASlowMotionTrace() throws {
+        let (change, peak) = try speedChangeAtSecondPick(width: 560, keys: ["Return", "Up", "Return"])
+        XCTAssertGreaterThan(peak, 100, "the first move is long enough to measure")
+        XCTAssertLessThanOrEqual(change, 0.1 * peak, "the speed changed by \(change) px/s at the reversal")
+    }
+
+    // At 500 px a longer Shape sends Pattern to the second row and Arrangement on to a third.
+    func testARedirectedPickKeepsItsSpeedInASlowMotionTrace() throws {
+        let (change, peak) = try speedChangeAtSecondPick(width: 500, keys: ["shift+Tab", "Return", "Down", "Return"])
+        XCTAssertGreaterThan(peak, 100, "the first move is long enough to measure")
+        XCTAssertLessThanOrEqual(change, 0.1 * peak, "the speed changed by \(change) px/s at the redirect")
+    }
+
     func testReduceMotionAppliesChangesAtOnce() throws {
         let session = try RewrapSession(arguments: ["--geometry", "480x420+0+0", "--reduce-motion"])
         let before = try pickLongPattern(session)

@@ -110,6 +110,41 @@ final class RecordedLoopTests: XCTestCase {
         XCTAssertNotEqual(start.node("arrangement")?.rect, end.node("arrangement")?.rect, "Arrangement moved")
     }
 
+    /// A resize at rest reaches the animator only when something next moves
+    /// (Stage.animatorIsCurrent). Each pick after one, at either width, must
+    /// start every node from where the resize put it and end on the new plan.
+    func testPicksAfterResizesAtRestStartFromTheResizedLayout() throws {
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
+                                 "--geometry", "900x420+0+0", "--trace", trace.path])
+        let open: [PlatformEvent] = [.focusChanged(true)] + [Key.tab, .tab, .returnKey].map(RecordingPlatform.press)
+        let platform = RecordingPlatform(script: [[.configured(width: 480, height: 420)], open,
+                                                  [Key.down, .returnKey].map(RecordingPlatform.press),
+                                                  [.configured(width: 360, height: 420)], [.configured(width: 900, height: 420)],
+                                                  [RecordingPlatform.press(.returnKey)],
+                                                  [Key.up, .returnKey].map(RecordingPlatform.press)])
+        let app = try launch.open(on: platform, clock: Clock { platform.now })
+        XCTAssertEqual(app.run(), 0)
+        let frames = TraceFrame.read(trace.path)
+        var moves = 0
+        for (previous, frame) in zip(frames, frames.dropFirst()) where frame.animating && !previous.animating {
+            moves += 1
+            XCTAssertEqual(frame.window, previous.window, "no resize starts a move")
+            for node in frame.nodes {
+                guard let shown = previous.node(node.id) else { continue }
+                XCTAssertEqual(node.frame, shown.frame, "\(node.id) starts where it was shown, move \(moves)")
+            }
+        }
+        XCTAssertEqual(moves, 2, "two picks, two moves")
+        let last = try XCTUnwrap(frames.last)
+        XCTAssertEqual(last.window[0], 900)
+        XCTAssertFalse(last.animating)
+        for node in last.nodes { XCTAssertEqual(node.frame, node.target, "\(node.id) ends on the plan") }
+        let wide = try XCTUnwrap(frames.first)
+        XCTAssertNotEqual(frames.first { $0.window[0] == 480 && !$0.animating }?.node("arrangement")?.frame,
+                          wide.node("arrangement")?.frame, "the resize moved something the picks then start from")
+    }
+
     /// Where the platform paces frames (Wayland's frame callbacks), a move's
     /// frames come at its pace, not also at the loop's timer: here a
     /// compositor asking for 120 frames a second on a 60 Hz output.

@@ -190,19 +190,21 @@ final class AnimatorTests: XCTestCase {
         XCTAssertNil(animator.endTime)
     }
 
+<<<<<<< HEAD
     // rules §5.3: a new selection during a move starts a new 0.25 s move from the presented frame.
+=======
+    // rules §5: a new selection during a move goes on from the presented
+    // frame, with no jump, and ends 0.25 s later. (It used to start from
+    // rest; issue 35 keeps its speed, which InterruptedMoveTests measures.)
+>>>>>>> issue-motion
     func testRetargetDuringMoveDoesNotJump() {
         var animator = moving()
         let now = 2.08
         let shown = after.keys.reduce(into: [String: Rect]()) { $0[$1] = animator.presentedFrame(of: $1, at: now) }
         animator.update(targets: elsewhere, at: now, animate: .animateChanges)
         XCTAssertEqual(animator.endTime, now + 0.25)
-        // ease-in-out never covers more than maxSlope × (dt / duration) of the distance in dt.
-        let maxSlope = ReferenceBezier.easeInOut.sampled().maxSlope
         for (id, target) in elsewhere {
             assertFrame(animator.presentedFrame(of: id, at: now), shown[id]!, "\(id) at the interruption")
-            let step = frameDistance(animator.presentedFrame(of: id, at: now + frameInterval)!, shown[id]!)
-            XCTAssertLessThanOrEqual(step, maxSlope * frameDistance(shown[id]!, target) * frameInterval / 0.25 + 1e-9, id)
             XCTAssertNotEqual(animator.presentedFrame(of: id, at: now + 0.24), target, "\(id) is still on its way")
             assertFrame(animator.presentedFrame(of: id, at: now + 0.25), target, id)
         }
