@@ -156,6 +156,8 @@ public final class DemoApp {
             accessibility.busNamed()
         case .frameReady:
             stage.frameReady(at: clock.now)
+        case .touch, .scrollEnded:
+            break
         }
     }
 

@@ -20,6 +20,14 @@ public enum PlatformEvent: Equatable, Sendable {
     case pressed(WindowRole, x: Int, y: Int)
     /// Pixels to scroll, positive down and right.
     case scrolled(WindowRole, dx: Int, dy: Int)
+    /// A touchpad's scroll ended with the fingers lifted (Wayland's
+    /// `axis_stop`), so it may carry on with momentum. A wheel never ends
+    /// one, and neither does X11's smooth scrolling, which has no end marker.
+    case scrollEnded(WindowRole)
+    /// A finger on a touchscreen went down, moved, came up, or was taken by
+    /// the compositor for a gesture of its own. What it means (a tap, a
+    /// drag, a fling) is decided above the seam.
+    case touch(Touch)
     /// A key went down: the app's `Key` when it answers to it, and the key
     /// as sent, for a screen reader to see (and perhaps consume) first.
     case keyPressed(Key?, KeyStroke)
@@ -44,4 +52,35 @@ public enum PlatformEvent: Equatable, Sendable {
     case accessibilityBusNamed
     /// A platform that paces frames itself is ready for the next one.
     case frameReady
+}
+
+/// One finger on a touchscreen, as a platform reports it.
+public struct Touch: Equatable, Sendable {
+    public enum Phase: Equatable, Sendable {
+        case began
+        case moved
+        case ended
+        /// The compositor took the touch (for a gesture of its own): nothing it did counts.
+        case cancelled
+    }
+
+    public var phase: Phase
+    public var role: WindowRole
+    /// The platform's number for the finger, the same from `began` to `ended`.
+    public var id: Int
+    /// Window pixels.
+    public var x: Double
+    public var y: Double
+    /// Seconds on the platform's own clock: only differences mean anything.
+    public var time: Double
+
+    /// A finger `id` at (`x`, `y`) in `role`'s window pixels at `time`.
+    public init(_ phase: Phase, _ role: WindowRole, id: Int, x: Double, y: Double, time: Double) {
+        self.phase = phase
+        self.role = role
+        self.id = id
+        self.x = x
+        self.y = y
+        self.time = time
+    }
 }
