@@ -69,8 +69,10 @@ nonisolated(unsafe) var pointerListener = wl_pointer_listener(
     },
     axis: { data, _, _, axis, value in WaylandPlatform.from(data).pointerAxis(axis, value: value) },
     frame: { data, _ in WaylandPlatform.from(data).take(.pointerFrame) },
-    axis_source: { _, _, _ in },
-    axis_stop: { _, _, _, _ in },
+    axis_source: { data, _, source in
+        WaylandPlatform.from(data).take(.axisSource(finger: source == WL_POINTER_AXIS_SOURCE_FINGER.rawValue))
+    },
+    axis_stop: { data, _, _, _ in WaylandPlatform.from(data).take(.axisStop) },
     axis_discrete: { data, pointer, axis, discrete in
         // From version 8 the same clicks come as axis_value120 too.
         guard wl_proxy_get_version(pointer) < 8 else { return }
@@ -97,3 +99,14 @@ nonisolated(unsafe) var fractionalScaleListener = wp_fractional_scale_v1_listene
 
 nonisolated(unsafe) var decorationModeListener = zxdg_toplevel_decoration_v1_listener(
     configure: { data, _, mode in WaylandPlatform.from(data).decorationConfigured(mode: mode) })
+
+nonisolated(unsafe) var touchListener = wl_touch_listener(
+    down: { data, _, serial, time, surface, id, x, y in
+        WaylandPlatform.from(data).touchDown(surface, id: id, x: x, y: y, time: time, serial: serial)
+    },
+    up: { data, _, _, time, id in WaylandPlatform.from(data).take(.touchUp(id: id, time: Double(time) / 1000)) },
+    motion: { data, _, time, id, x, y in WaylandPlatform.from(data).touchMoved(id: id, x: x, y: y, time: time) },
+    frame: { data, _ in WaylandPlatform.from(data).take(.touchFrame) },
+    cancel: { data, _ in WaylandPlatform.from(data).take(.touchCancel) },
+    shape: { _, _, _, _, _ in },
+    orientation: { _, _, _, _ in })

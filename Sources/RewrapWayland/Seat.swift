@@ -10,6 +10,7 @@ final class Seat {
     var name: String?
     private(set) var pointer: OpaquePointer?
     private(set) var keyboard: OpaquePointer?
+    private(set) var touch: OpaquePointer?
     /// Made with the first keyboard, and kept across keyboards that come and go.
     private(set) var keys: Keyboard?
     var cursor: Cursor?
@@ -26,6 +27,7 @@ final class Seat {
     deinit {
         releasePointer()
         releaseKeyboard()
+        releaseTouch()
     }
 
     /// Takes the devices the seat offers and lets go of those it no longer does.
@@ -45,6 +47,13 @@ final class Seat {
         } else if !hasKeyboard {
             releaseKeyboard()
         }
+        let hasTouch = capabilities & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
+        if hasTouch, touch == nil {
+            touch = wl_seat_get_touch(proxy)
+            wl_touch_add_listener(touch, &touchListener, owner)
+        } else if !hasTouch {
+            releaseTouch()
+        }
     }
 
     /// From version 3 a device is released, so the compositor forgets it
@@ -53,6 +62,12 @@ final class Seat {
         guard let pointer else { return }
         if wl_proxy_get_version(pointer) >= 3 { wl_pointer_release(pointer) } else { wl_pointer_destroy(pointer) }
         self.pointer = nil
+    }
+
+    private func releaseTouch() {
+        guard let touch else { return }
+        if wl_proxy_get_version(touch) >= 3 { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
+        self.touch = nil
     }
 
     private func releaseKeyboard() {

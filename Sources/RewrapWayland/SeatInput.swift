@@ -13,8 +13,20 @@ enum SeatEvent: Equatable {
     case axis(vertical: Bool, pixels: Double)
     /// Wheel clicks, in 120ths of a click.
     case clicks(vertical: Bool, value120: Int32)
+    /// Where the next axis values come from: true for fingers on a touchpad.
+    case axisSource(finger: Bool)
+    /// The fingers left the touchpad: its scroll is over.
+    case axisStop
     /// The end of one pointer motion.
     case pointerFrame
+    /// A finger on a touchscreen, in window pixels; `time` in seconds.
+    case touchDown(WindowRole?, id: Int32, x: Double, y: Double, time: Double, serial: UInt32)
+    case touchMotion(id: Int32, x: Double, y: Double, time: Double)
+    case touchUp(id: Int32, time: Double)
+    /// The end of one set of touch changes.
+    case touchFrame
+    /// The compositor took every finger for a gesture of its own.
+    case touchCancel
     case keyboardEntered(WindowRole?)
     case keyboardLeft
     /// A key went down: its serial may grab a popup.
@@ -53,6 +65,26 @@ struct SeatInput {
     /// The focus last reported to the app.
     private(set) var reportedFocus = false
     private var scroll = (clicks: (x: Int32(0), y: Int32(0)), pixels: (x: 0.0, y: 0.0))
+    /// Fingers on a touchpad are the source of this frame's axis values, and whether they lifted.
+    private var fingerScroll = (source: false, stopped: false)
+    /// Fingers down on our windows, by the compositor's id, and where each
+    /// was last; motions wait for the frame that ends them.
+    private(set) var touches: [Int32: Finger] = [:]
+    /// Whether the latest press, key or touch was a touch: a popup it opens
+    /// takes no grab, since mutter grants one only to a touch still down.
+    private(set) var lastInputWasTouch = false
+
+    struct Finger: Equatable {
+        let role: WindowRole
+        var x: Double
+        var y: Double
+        var time: Double
+        /// Moved since the last frame.
+        var moved = false
+    }
+
+    /// The most fingers followed at once: more are ignored until some lift.
+    static let mostFingers = 10
 
     init(scrollStep: Double) {
         self.scrollStep = scrollStep
@@ -78,6 +110,7 @@ struct SeatInput {
         case let .button(button, pressed, serial):
             guard pressed else { return [] }
             grabSerial = serial
+            lastInputWasTouch = false
             guard button == Self.primaryButton, let role = pointerRole else { return [] }
             return [.pressed(role, x: Int(pointerPosition.x.rounded(.down)), y: Int(pointerPosition.y.rounded(.down)))]
         case let .axis(vertical, pixels):
@@ -86,8 +119,42 @@ struct SeatInput {
         case let .clicks(vertical, value120):
             if vertical { scroll.clicks.y &+= value120 } else { scroll.clicks.x &+= value120 }
             return []
+        case let .axisSource(finger):
+            fingerScroll.source = finger
+            return []
+        case .axisStop:
+            fingerScroll.stopped = true
+            return []
         case .pointerFrame:
             return endScroll()
+        case let .touchDown(role, id, x, y, time, serial):
+            guard let role, touches[id] == nil, touches.count < Self.mostFingers else { return [] }
+            grabSerial = serial
+            lastInputWasTouch = true
+            touches[id] = Finger(role: role, x: x, y: y, time: time)
+            return [.touch(Touch(.began, role, id: Int(id), x: x, y: y, time: time))]
+        case let .touchMotion(id, x, y, time):
+            touches[id]?.x = x
+            touches[id]?.y = y
+            touches[id]?.time = time
+            touches[id]?.moved = true
+            return []
+        case let .touchUp(id, time):
+            guard let finger = touches.removeValue(forKey: id) else { return [] }
+            let moved = finger.moved ? [PlatformEvent.touch(Touch(.moved, finger.role, id: Int(id), x: finger.x, y: finger.y, time: finger.time))] : []
+            return moved + [.touch(Touch(.ended, finger.role, id: Int(id), x: finger.x, y: finger.y, time: time))]
+        case .touchFrame:
+            var events: [PlatformEvent] = []
+            for (id, finger) in touches.sorted(by: { $0.key < $1.key }) where finger.moved {
+                touches[id]?.moved = false
+                events.append(.touch(Touch(.moved, finger.role, id: Int(id), x: finger.x, y: finger.y, time: finger.time)))
+            }
+            return events
+        case .touchCancel:
+            defer { touches.removeAll() }
+            return touches.sorted(by: { $0.key < $1.key }).map { id, finger in
+                .touch(Touch(.cancelled, finger.role, id: Int(id), x: finger.x, y: finger.y, time: finger.time))
+            }
         case let .keyboardEntered(role):
             keyboardRole = role
             return focus()
@@ -96,6 +163,7 @@ struct SeatInput {
             return focus()
         case let .keyPressed(serial):
             grabSerial = serial
+            lastInputWasTouch = false
             return []
         case let .activated(isActivated):
             activated = isActivated
@@ -119,7 +187,10 @@ struct SeatInput {
     /// their continuous equivalent.
     private mutating func endScroll() -> [PlatformEvent] {
         let gathered = scroll
+        // Only fingers on a touchpad end a scroll; a wheel never does.
+        let ended = fingerScroll.source && fingerScroll.stopped
         scroll = ((0, 0), (0, 0))
+        fingerScroll = (false, false)
         guard let role = pointerRole else { return [] }
         let dx: Int, dy: Int
         if gathered.clicks != (0, 0) {
@@ -129,7 +200,8 @@ struct SeatInput {
             dx = Self.whole(gathered.pixels.x)
             dy = Self.whole(gathered.pixels.y)
         }
-        return dx != 0 || dy != 0 ? [.scrolled(role, dx: dx, dy: dy)] : []
+        let scrolled: [PlatformEvent] = dx != 0 || dy != 0 ? [.scrolled(role, dx: dx, dy: dy)] : []
+        return scrolled + (ended ? [.scrollEnded(role)] : [])
     }
 
     /// Pixels as a whole number, within what a scroll can mean.

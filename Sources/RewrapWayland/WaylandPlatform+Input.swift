@@ -66,6 +66,14 @@ extension WaylandPlatform {
         take(.clicks(vertical: axis == WL_POINTER_AXIS_VERTICAL_SCROLL.rawValue, value120: value120))
     }
 
+    func touchDown(_ surface: OpaquePointer?, id: Int32, x: wl_fixed_t, y: wl_fixed_t, time: UInt32, serial: UInt32) {
+        take(.touchDown(role(of: surface), id: id, x: pixels(x), y: pixels(y), time: Double(time) / 1000, serial: serial))
+    }
+
+    func touchMoved(id: Int32, x: wl_fixed_t, y: wl_fixed_t, time: UInt32) {
+        take(.touchMotion(id: id, x: pixels(x), y: pixels(y), time: Double(time) / 1000))
+    }
+
     func keyboardEntered(_ surface: OpaquePointer?) {
         take(.keyboardEntered(role(of: surface)))
     }

@@ -61,8 +61,12 @@ extension WaylandPlatform {
         buffer.commit = { [unowned self, unowned popup] frame, damage in commitPopup(popup, frame, damage: damage) }
         xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
         xdg_popup_add_listener(xdgPopup, &popupListener, userData)
-        // The grab takes the serial of the press or key that opened the menu.
-        if let seat, input.grabSerial != 0 {
+        // The grab takes the serial of the press or key that opened the
+        // menu. A tap opens it once the finger is up, and mutter grants a
+        // grab only to a touch still down: a menu opened by touch takes none
+        // on any compositor, and closes on a tap elsewhere in the window or
+        // when the window loses the focus.
+        if let seat, input.grabSerial != 0, !input.lastInputWasTouch {
             xdg_popup_grab(xdgPopup, seat.proxy, input.grabSerial)
             if let frame = window.decoratedFrame, let name = connection.seatName { libdecor_frame_popup_grab(frame.frame, name) }
         }

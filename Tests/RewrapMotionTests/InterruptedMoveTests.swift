@@ -191,7 +191,7 @@ final class InterruptedMoveTests: XCTestCase {
         }
     }
 
-    // rules §5: a move nothing interrupts follows the curve exactly.
+    // rules §5.3: a move nothing interrupts follows the curve exactly.
     func testUninterruptedMoveFollowsTheReferenceCurve() {
         let reference = ReferenceBezier.easeInOut
         let history = History(rest: a).adding(b, at: 1)

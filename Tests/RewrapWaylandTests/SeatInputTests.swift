@@ -95,4 +95,74 @@ final class SeatInputTests: XCTestCase {
             XCTAssertLessThanOrEqual(abs(dy), 1_000_000_000)
         }
     }
+
+    // MARK: - Touch
+
+    func testAFingersMotionsInOneFrameAreReportedOnceAtItsLatestPlace() {
+        var script: [SeatEvent] = [.touchDown(.main, id: 3, x: 10, y: 20, time: 1.0, serial: 40), .touchFrame]
+        script += (1...2_000).map { .touchMotion(id: 3, x: 10, y: 20 + Double($0) / 100, time: 1.0 + Double($0) / 100_000) }
+        script += [.touchFrame, .touchUp(id: 3, time: 1.1), .touchFrame]
+        let (input, events) = play(script)
+        XCTAssertEqual(events, [.touch(Touch(.began, .main, id: 3, x: 10, y: 20, time: 1.0)),
+                                .touch(Touch(.moved, .main, id: 3, x: 10, y: 40, time: 1.02)),
+                                .touch(Touch(.ended, .main, id: 3, x: 10, y: 40, time: 1.1))])
+        XCTAssertTrue(input.touches.isEmpty)
+        XCTAssertEqual(input.grabSerial, 40)
+        XCTAssertTrue(input.lastInputWasTouch, "a menu this tap opens takes no grab")
+    }
+
+    func testALiftAfterAnUnframedMotionReportsTheMotionFirst() {
+        let (_, events) = play([.touchDown(.popup, id: 1, x: 5, y: 5, time: 2, serial: 1), .touchMotion(id: 1, x: 5, y: 50, time: 2.1),
+                                .touchUp(id: 1, time: 2.2)])
+        XCTAssertEqual(events.map(\.touchPhase), [.began, .moved, .ended])
+        XCTAssertEqual(events.last, .touch(Touch(.ended, .popup, id: 1, x: 5, y: 50, time: 2.2)))
+    }
+
+    func testACancelEndsEveryFingerAsCancelledAndNothingAfterIt() {
+        let (input, events) = play([.touchDown(.main, id: 1, x: 1, y: 1, time: 1, serial: 1), .touchDown(.main, id: 2, x: 9, y: 9, time: 1, serial: 2),
+                                    .touchFrame, .touchCancel, .touchUp(id: 1, time: 2), .touchMotion(id: 2, x: 0, y: 0, time: 2), .touchFrame])
+        XCTAssertEqual(events.map(\.touchPhase), [.began, .began, .cancelled, .cancelled])
+        XCTAssertTrue(input.touches.isEmpty)
+    }
+
+    func testUnknownIdsForeignSurfacesAndFingersThatNeverLiftAreHarmless() {
+        var script: [SeatEvent] = [.touchUp(id: 99, time: 1), .touchMotion(id: 98, x: 1, y: 1, time: 1), .touchFrame,
+                                   .touchDown(nil, id: 7, x: 1, y: 1, time: 1, serial: 5), .touchUp(id: 7, time: 1)]
+        // Fingers that never lift, more than anyone has.
+        script += (0..<50).map { .touchDown(.main, id: Int32(100 + $0), x: 1, y: 1, time: 1, serial: 6) }
+        let (input, events) = play(script)
+        XCTAssertEqual(events.count, SeatInput.mostFingers, "only fingers down on our windows, and no more than ten")
+        XCTAssertEqual(input.touches.count, SeatInput.mostFingers)
+        // The compositor's cancel (or a new seat) clears them, and the next tap works.
+        var after = input
+        _ = after.take(.touchCancel)
+        XCTAssertEqual(after.take(.touchDown(.main, id: 1, x: 2, y: 2, time: 3, serial: 9)).map(\.touchPhase), [.began])
+    }
+
+    func testAPressOrKeyAfterATouchGrabsAgain() {
+        let (input, _) = play([.touchDown(.main, id: 1, x: 1, y: 1, time: 1, serial: 1), .touchUp(id: 1, time: 1), .keyPressed(serial: 8)])
+        XCTAssertFalse(input.lastInputWasTouch)
+        XCTAssertEqual(input.grabSerial, 8)
+    }
+
+    // MARK: - A touchpad's scroll ends
+
+    func testFingersLeavingATouchpadEndTheScrollAfterItsLastMotion() {
+        let (_, events) = play([.pointerEntered(.main, x: 1, y: 1, serial: 1), .axisSource(finger: true), .axis(vertical: true, pixels: 6),
+                                .pointerFrame, .axisSource(finger: true), .axisStop, .pointerFrame])
+        XCTAssertEqual(events.dropFirst(), [.scrolled(.main, dx: 0, dy: 6), .scrollEnded(.main)])
+    }
+
+    func testAWheelNeverEndsAScroll() {
+        let (_, events) = play([.pointerEntered(.main, x: 1, y: 1, serial: 1), .axisSource(finger: false),
+                                .clicks(vertical: true, value120: 120), .axisStop, .pointerFrame])
+        XCTAssertEqual(events.dropFirst(), [.scrolled(.main, dx: 0, dy: 48)])
+    }
+}
+
+private extension PlatformEvent {
+    var touchPhase: Touch.Phase? {
+        if case let .touch(touch) = self { return touch.phase }
+        return nil
+    }
 }
