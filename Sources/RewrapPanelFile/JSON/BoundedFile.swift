@@ -7,8 +7,9 @@ import Glibc
 /// such as pipes, are read up to the limit and refused past it.
 enum BoundedFile {
     enum Failure: Error {
-        /// There is no file at the path.
-        case missing
+        /// There is no file at the path, nor can there be (a part of the
+        /// path is no folder); the system's own words.
+        case missing(String)
         /// Larger than the limit; the size when the file reports one.
         case tooLarge(Int?)
         /// The system's own words for why it could not be read.
@@ -17,7 +18,9 @@ enum BoundedFile {
 
     static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw errno == ENOENT ? .missing : unreadable() }
+        guard descriptor >= 0 else {
+            throw errno == ENOENT || errno == ENOTDIR ? .missing(String(cString: strerror(errno))) : unreadable()
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw unreadable() }

@@ -48,9 +48,7 @@ public enum PanelLoader {
                 throw PanelError(file: path, path: "$", problem: "file is too large (\(size) bytes; the limit is \(sizeLimit))")
             case .tooLarge(nil):
                 throw PanelError(file: path, path: "$", problem: "file is too large (the limit is \(sizeLimit) bytes)")
-            case .missing:
-                throw PanelError(file: path, path: "$", problem: "cannot read file: \(String(cString: strerror(ENOENT)))")
-            case .unreadable(let reason):
+            case .missing(let reason), .unreadable(let reason):
                 throw PanelError(file: path, path: "$", problem: "cannot read file: \(reason)")
             }
         }

@@ -24,7 +24,8 @@ public enum KeptStateReader {
     }
 
     /// The state in the file at `path` for `panel`; a missing file is no
-    /// problem, only nothing kept yet.
+    /// problem, only nothing kept yet, and neither is a missing folder: a
+    /// folder that cannot be made is said once, when something is to be kept.
     public static func load(path: String, panel: Panel) -> Reading {
         do throws(BoundedFile.Failure) {
             return read(try BoundedFile.read(path, limit: sizeLimit), file: path, panel: panel)
