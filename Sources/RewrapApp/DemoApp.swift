@@ -37,10 +37,12 @@ public final class DemoApp {
     /// SIGTERM, SIGINT and SIGHUP, when the program watches for them.
     private let stopSignals: StopSignals?
 
-    /// The loop for a window open on `platform` at `scale`, with its text set by `text`.
+    /// The loop for a window open on `platform` at `scale`, with its text
+    /// set by `text`; `keeper` keeps what the person does, and the loop
+    /// stops on `stopSignals`. `Launch.open` makes it.
     init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
-                strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock,
-                keeper: StateKeeper, stopSignals: StopSignals?) {
+         strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock,
+         keeper: StateKeeper, stopSignals: StopSignals?) {
         self.platform = platform
         self.keeper = keeper
         self.stopSignals = stopSignals

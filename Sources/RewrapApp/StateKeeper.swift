@@ -8,7 +8,7 @@ import RewrapScene
 /// manager's or compositor's doings before the window is first shown are
 /// the start, not the person's.
 ///
-///     let keeper = StateKeeper(file: file, kept: reading.state, panel: panel)
+///     let keeper = StateKeeper(file: file, kept: reading.state, windowSize: opened)
 ///     keeper.picked(controller.state, at: now)
 ///     keeper.saveIfDue(at: now)   // within a second of the pick
 ///     keeper.save()               // on a signal, a lost display, the window closed
@@ -26,14 +26,16 @@ final class StateKeeper {
     private var windowSize: KeptState.WindowSize
     /// A size the person gave but that has not yet settled.
     private var unsettledSize: KeptState.WindowSize?
+    /// When the last resize has settled, if one is under way.
     private var sizeSettles: Double?
-    private var pickDue: Double?
+    /// When a pick or a maximise is to be written.
+    private var changeDue: Double?
     private var windowShown = false
     private var failureReported = false
 
     /// A pick or a maximise is written this soon after it, and a size this
     /// long after the last resize of a drag: within a second either way.
-    static let pickDelay = 0.3
+    static let changeDelay = 0.3
     static let settleDelay = 0.5
 
     /// Keeps `kept` in `file` from now on, for a window that opened at `windowSize`.
@@ -46,7 +48,7 @@ final class StateKeeper {
 
     /// When the loop must wake to write, if anything waits.
     var deadline: Double? {
-        [pickDue, sizeSettles].compactMap { $0 }.min()
+        [changeDue, sizeSettles].compactMap { $0 }.min()
     }
 
     /// Sizes and maximising count from now on.
@@ -62,7 +64,7 @@ final class StateKeeper {
         }
         guard picks != state.picks else { return }
         state.picks = picks
-        pickDue = pickDue ?? now + Self.pickDelay
+        changeDue = changeDue ?? now + Self.changeDelay
     }
 
     /// The window's size in window pixels, at `scale`; kept in logical pixels.
@@ -78,7 +80,7 @@ final class StateKeeper {
     func maximizedChanged(_ maximized: Bool, at now: Double) {
         guard windowShown, maximized != state.maximized else { return }
         state.maximized = maximized
-        pickDue = pickDue ?? now + Self.pickDelay
+        changeDue = changeDue ?? now + Self.changeDelay
     }
 
     /// Writes what is due by `now`: a pick, or a size that has settled.
@@ -88,8 +90,8 @@ final class StateKeeper {
             settleSize()
             due = true
         }
-        if let pick = pickDue, pick <= now {
-            pickDue = nil
+        if let change = changeDue, change <= now {
+            changeDue = nil
             due = true
         }
         if due { write() }
@@ -99,7 +101,7 @@ final class StateKeeper {
     /// the process is about to end.
     func save() {
         settleSize()
-        pickDue = nil
+        changeDue = nil
         write()
     }
 
