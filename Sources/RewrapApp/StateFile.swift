@@ -8,7 +8,7 @@ import RewrapPanelFile
 /// synced, so a kill or a power cut at any moment leaves the old state or
 /// the new one, never a mix (SPEC §12).
 ///
-///     let file = StateFile(directory: StateFile.directory(environment: getenv), panelPath: "assets/panel.json")
+///     let file = StateFile(directory: Launch.stateDirectory()!, panelPath: "assets/panel.json")
 ///     // ~/.local/state/rewrap/panel-3f2a….json
 ///     try file.replace(with: state.encoded(panelFile: file.panelFile))
 struct StateFile {

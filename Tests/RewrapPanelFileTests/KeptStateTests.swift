@@ -46,6 +46,13 @@ final class KeptStateTests: XCTestCase {
         XCTAssertTrue(reading.state.maximized)
     }
 
+    func testAPickThatIsNoStringCostsOnlyItself() {
+        let reading = read(#"{"version": 1, "panel": "/p", "picks": {"pattern": 2, "shape": "Rounded rectangle"}, "size": null, "maximized": false}"#)
+        XCTAssertEqual(reading.problem?.message,
+                       "rewrap: state.json: $.picks.pattern: expected a string, found a number; the panel's defaults stand there")
+        XCTAssertEqual(reading.state.picks, ["shape": "Rounded rectangle"])
+    }
+
     func testFutureVersionIsNotTrusted() {
         let reading = read(#"{"version": 2, "panel": "/p", "picks": {"shape": "Rounded rectangle"}, "size": null, "maximized": false}"#)
         XCTAssertEqual(reading.problem?.message,

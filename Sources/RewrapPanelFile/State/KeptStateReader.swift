@@ -79,7 +79,7 @@ public enum KeptStateReader {
                 do throws(SchemaViolation) { try read() } catch { report(error) }
             }
             member { () throws(SchemaViolation) in _ = try object.string("panel") }
-            member { () throws(SchemaViolation) in state.picks = try picks(object.value("picks"), at: root.member("picks")) }
+            member { () throws(SchemaViolation) in state.picks = try picks(object.value("picks"), at: root.member("picks"), report: report) }
             member { () throws(SchemaViolation) in state.size = try Self.size(object.value("size"), at: root.member("size")) }
             member { () throws(SchemaViolation) in state.maximized = try Self.bool(object.value("maximized"), at: root.member("maximized")) }
             return state
@@ -94,12 +94,16 @@ public enum KeptStateReader {
             }
         }
 
-        /// Only picks the panel still offers; any other is the panel's change, not the file's fault.
-        private func picks(_ value: JSONValue, at path: JSONPath) throws(SchemaViolation) -> [NodeID: String] {
+        /// Only picks the panel still offers; any other is the panel's change,
+        /// not the file's fault. A pick that is no string costs only itself.
+        private func picks(_ value: JSONValue, at path: JSONPath, report: (SchemaViolation) -> Void) throws(SchemaViolation) -> [NodeID: String] {
             guard case .object(let members) = value else { throw SchemaViolation.wrongType(value, at: path, expected: "an object") }
             var picks: [NodeID: String] = [:]
             for member in members {
-                let option = try SchemaObject.string(member.value, at: path.member(member.key))
+                guard case .string(let option) = member.value else {
+                    report(SchemaViolation.wrongType(member.value, at: path.member(member.key), expected: "a string"))
+                    continue
+                }
                 let id = NodeID(member.key)
                 if panel.menus.items.contains(where: { $0.id == id && $0.options.contains(option) }) { picks[id] = option }
             }
