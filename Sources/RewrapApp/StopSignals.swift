@@ -15,10 +15,12 @@ import Glibc
 public final class StopSignals {
     let descriptor: Int32
 
+    /// Why the signals cannot be watched: one line for the user.
     public struct Failure: Error {
         public var message: String
     }
 
+    /// Blocks the three signals and opens the descriptor that reads them.
     public init() throws(Failure) {
         var set = sigset_t()
         sigemptyset(&set)

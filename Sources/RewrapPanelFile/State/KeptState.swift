@@ -27,6 +27,7 @@ public struct KeptState: Equatable, Sendable {
         /// Logical pixels, as `--geometry` bounds window pixels.
         public static let sides = 1.0...16384.0
 
+        /// A size of `width` × `height` logical pixels.
         public init(width: Double, height: Double) {
             self.width = width
             self.height = height

@@ -17,6 +17,7 @@ public enum KeptStateReader {
         public var state: KeptState
         public var problem: KeptStateProblem?
 
+        /// `state` as read, with the first `problem` met, if any.
         public init(state: KeptState, problem: KeptStateProblem?) {
             self.state = state
             self.problem = problem
@@ -146,5 +147,6 @@ public struct KeptStateProblem: Equatable, Sendable, CustomStringConvertible {
         message = Echo.oneLine("rewrap: \(file): \(path): \(problem); the panel's defaults stand there")
     }
 
+    /// The line as printed.
     public var description: String { message }
 }
