@@ -70,7 +70,8 @@ final class StateKeeper {
     /// The window's size in window pixels, at `scale`; kept in logical pixels.
     func resized(width: Int, height: Int, scale: Double, at now: Double) {
         let size = KeptState.WindowSize(width: Double(width) / scale, height: Double(height) / scale)
-        guard size != windowSize else { return }
+        // A new scale rounds the window's pixels anew: less than a logical pixel is no resize.
+        guard abs(size.width - windowSize.width) >= 1 || abs(size.height - windowSize.height) >= 1 else { return }
         windowSize = size
         guard windowShown, KeptState.WindowSize.sides.contains(size.width), KeptState.WindowSize.sides.contains(size.height) else { return }
         unsettledSize = size

@@ -82,6 +82,12 @@ final class KeptStateLoopTests: XCTestCase {
         XCTAssertEqual(try run(script: []).requests.first, "open 600x450 \"Rewrap\"", "the same logical size at scale 1")
     }
 
+    /// A move, or a new scale's rounding of the same size, is no resize.
+    func testTheSameLogicalSizeAgainIsNoChange() throws {
+        try run(["--scale", "1.5"], script: [[.windowShown], [.configured(width: 1021, height: 631)], [.configured(width: 1020, height: 630)]])
+        XCTAssertEqual(stateHome.stateFiles, [], "680 × 420 at 1.5, give or take a pixel's rounding")
+    }
+
     /// The size kept is the one to unmaximise to, not the maximised one.
     func testMaximisedIsKeptAndTheScreensSizeIsNot() throws {
         try run(script: [[.windowShown, .configured(width: 800, height: 500)], [.configured(width: 1280, height: 1024), .maximizedChanged(true)]])
