@@ -26,7 +26,8 @@ public func runCommand(_ arguments: [String], environment: [String: String] = [:
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
     let stateHome = StateHome()
-    process.environment = stateHome.applied(to: env)
+    process.environment = stateHome.applied(to: env, asked: environment)
+    // Removed once the run is over, not when it was last named.
     defer { withExtendedLifetime(stateHome) {} }
     if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
     let outFile = try TemporaryFile(suffix: ".out")

@@ -20,7 +20,7 @@ public final class DesktopProcess: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = server.display
         for (key, value) in environment { env[key] = value }
-        process.environment = stateHome.applied(to: env)
+        process.environment = stateHome.applied(to: env, asked: environment)
         logFile = try TemporaryFile(suffix: ".log")
         process.standardOutput = try FileHandle(forWritingTo: logFile.url)
         process.standardError = process.standardOutput

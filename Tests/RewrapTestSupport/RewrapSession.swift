@@ -38,7 +38,7 @@ public final class RewrapSession: TracedSession, @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = self.server.display
         for (key, value) in environment { env[key] = value }
-        process.environment = stateHome.applied(to: env)
+        process.environment = stateHome.applied(to: env, asked: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         process.standardInput = FileHandle.nullDevice

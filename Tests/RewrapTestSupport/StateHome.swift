@@ -26,10 +26,11 @@ public final class StateHome: @unchecked Sendable {
         return names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 }
     }
 
-    /// `environment` with this home as its XDG_STATE_HOME, unless it names one already.
-    public func applied(to environment: [String: String]) -> [String: String] {
+    /// `environment` with this home as its XDG_STATE_HOME, unless the
+    /// test `asked` for one: the runner's own, inherited, never counts.
+    public func applied(to environment: [String: String], asked: [String: String]) -> [String: String] {
         var environment = environment
-        if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = path }
+        environment["XDG_STATE_HOME"] = asked["XDG_STATE_HOME"] ?? path
         return environment
     }
 

@@ -31,7 +31,7 @@ public final class WaylandSession: TracedSession, @unchecked Sendable {
         env.removeValue(forKey: "REWRAP_PLATFORM")
         for (key, value) in sway.clientEnvironment { env[key] = value }
         for (key, value) in environment { env[key] = value }
-        process.environment = stateHome.applied(to: env)
+        process.environment = stateHome.applied(to: env, asked: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         process.standardInput = FileHandle.nullDevice
