@@ -16,7 +16,7 @@ final class StateKeeper {
     /// Nil when there is nowhere to keep anything (no home folder).
     private let file: StateFile?
     /// What the person has done, as it will be kept; the file's until they do something.
-    private(set) var state: KeptState
+    private var state: KeptState
     /// What the file holds, as far as this process knows: a file it could
     /// not read counts as holding what was read of it, so it is rewritten
     /// only once the person changes something.
@@ -30,7 +30,9 @@ final class StateKeeper {
     private var sizeSettles: Double?
     /// When a pick or a maximise is to be written.
     private var changeDue: Double?
+    /// The window is on screen (`.windowShown`): sizes and maximising are the person's from now on.
     private var windowShown = false
+    /// A write failed and said so; later failures are silent.
     private var failureReported = false
 
     /// A pick or a maximise is written this soon after it, and a size this
@@ -78,6 +80,7 @@ final class StateKeeper {
         sizeSettles = now + Self.settleDelay
     }
 
+    /// The window manager or compositor maximised the window (true) or unmaximised it.
     func maximizedChanged(_ maximized: Bool, at now: Double) {
         guard windowShown, maximized != state.maximized else { return }
         state.maximized = maximized
