@@ -91,7 +91,7 @@ soak: deps
 # driver passes -sanitize=fuzzer only to the link: the coverage it needs
 # is asked for by name. `make test` replays the corpora without libFuzzer.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= panel-file xsettings dbus text desktop plan wayland-configure wayland-keymap dbus-calls
+FUZZ_TARGETS ?= panel-file xsettings dbus text desktop plan wayland-configure wayland-keymap dbus-calls kept-state
 FUZZ_BUILD := swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address \
 	-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 
@@ -119,6 +119,7 @@ bench: deps build
 	python3 bench/roundtrips.py
 	python3 bench/accessibility.py
 	python3 bench/keys.py
+	python3 bench/state.py
 
 # The tree a screen reader sees: Rewrap in English and in Arabic (right to
 # left), and the same panel in Qt 6 (../shared/reference/qt6-panel.py).

@@ -3,7 +3,7 @@ import PackageDescription
 
 // Each target depends only on the ones above it. RewrapLayout, RewrapMotion,
 // RewrapPanelFile, RewrapCommandLine, RewrapScene, RewrapPlatform and
-// RewrapApp import no platform, so every test but the end-to-end ones and
+// RewrapApp import no platform (RewrapApp takes only signalfd from CLinux), so every test but the end-to-end ones and
 // RewrapX11Tests runs without a display. RewrapText shapes with HarfBuzz and
 // FriBidi. X11 lives only in RewrapX11, behind CX11, and Wayland only in
 // RewrapWayland, behind CWayland and the protocol glue that the WaylandScanner
@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .target(name: "RewrapApp", dependencies: [
             "RewrapLayout", "RewrapMotion", "RewrapPanelFile", "RewrapText", "RewrapScene", "RewrapPlatform",
-            "RewrapAccessibility", "RewrapBus", "RewrapCommandLine",
+            "RewrapAccessibility", "RewrapBus", "RewrapCommandLine", "CLinux",
         ]),
         .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText", "RewrapPlatform"]),
         .target(name: "RewrapWayland", dependencies: [

@@ -19,6 +19,20 @@ panels = sorted(glob.glob(root + "/assets/panel*.json") + glob.glob(root + "/Tes
 for path in panels:
     write("panel-file", os.path.relpath(path, root).replace("/", "_"), open(path, "rb").read())
 
+# kept-state: every damaged state, and good ones as Rewrap writes them
+# (rules §12), for the target's small panel: picks it offers and does not.
+for path in sorted(glob.glob(root + "/Tests/Fixtures/bad-states/*.json")):
+    write("kept-state", os.path.relpath(path, root).replace("/", "_"), open(path, "rb").read())
+states = [
+    {"version": 1, "panel": "/p/panel.json", "picks": {}, "size": None, "maximized": False},
+    {"version": 1, "panel": "/p/panel.json", "picks": {"shape": "Rounded rectangle", 'quote"d': 'a "b" \\ c'},
+     "size": [466.6666666666667, 280], "maximized": True},
+    {"version": 1, "panel": "/p/panel.json", "picks": {"shape": "Hexagon", "gone": "Circle", 'quote"d': "控制項"},
+     "size": [1, 16384], "maximized": False},
+]
+for index, state in enumerate(states):
+    write("kept-state", "state-%d.json" % index, (json.dumps(state, ensure_ascii=False) + "\n").encode())
+
 # text: flags (bit 0 right to left, bit 1 bold), width in 1/16 px, UTF-8.
 def strings(value):
     if isinstance(value, str): yield value

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(__file__))
-from compare import REPO, Xvfb, become_subreaper, build_helpers, log, rss_kb, stop_pid  # noqa: E402
+from compare import REPO, Xvfb, become_subreaper, build_helpers, log, private_state, rss_kb, stop_pid  # noqa: E402
 
 # How long one of Rewrap's moves lasts.
 MOVE_SECONDS = 0.25
@@ -33,7 +33,7 @@ MOVE_SECONDS = 0.25
 
 def first_frame(helpers, env, command, kill=True, timeout=15):
     argv = [str(helpers["first-frame"]), "--timeout", str(timeout), *(["--kill"] if kill else []), "--", *command]
-    done = subprocess.run(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    done = subprocess.run(argv, env=private_state(env), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                           timeout=timeout + 10)
     if done.returncode != 0:
         raise RuntimeError(f"first-frame exit {done.returncode} for {command[0]}")

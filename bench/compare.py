@@ -28,6 +28,7 @@ import random
 import re
 import select
 import shlex
+import atexit
 import shutil
 import signal
 import statistics
@@ -177,6 +178,15 @@ def rss_kb(pid: int) -> int | None:
     return None
 
 
+def private_state(env: dict[str, str]) -> dict[str, str]:
+    """`env` with an XDG_STATE_HOME of its own, removed at exit: each Rewrap
+    a benchmark starts opens at the panel's defaults, whatever an earlier
+    run picked or resized, and none writes to the home folder (issue 32)."""
+    home = tempfile.mkdtemp(prefix="rewrap-bench-state-")
+    atexit.register(shutil.rmtree, home, True)
+    return dict(env, XDG_STATE_HOME=home)
+
+
 class Xvfb:
     def __init__(self, logfile: Path):
         read_fd, write_fd = os.pipe()
@@ -271,7 +281,7 @@ class Bench:
         argv += ["--kill"] if kill else []
         argv += ["--", *prog.command, *extra]
         with open(self.out / f"{prog.key}.log", "a") as errlog:
-            done = subprocess.run(argv, env=dict(self.env, **prog.env), stdout=subprocess.PIPE,
+            done = subprocess.run(argv, env=private_state(dict(self.env, **prog.env)), stdout=subprocess.PIPE,
                                   stderr=errlog, text=True, timeout=self.args.timeout + 10)
         if done.returncode != 0:
             reason = {3: "no frame within the timeout", 4: "exited before drawing a frame"}

@@ -20,7 +20,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from compare import runtime_ms, wait_idle  # noqa: E402
+from compare import private_state, runtime_ms, wait_idle  # noqa: E402
 from motion import percentile, start_xvfb, wait_for  # noqa: E402
 
 
@@ -59,7 +59,7 @@ def measure(rewrap, name, panel):
             json.dump(panel, out)
         log = os.path.join(work, "frames.log")
         env = dict(os.environ, DISPLAY=display)
-        app = subprocess.Popen([rewrap, "--panel", panel_path, "--geometry", "680x420+0+0", "--frame-log", log], env=env)
+        app = subprocess.Popen([rewrap, "--panel", panel_path, "--geometry", "680x420+0+0", "--frame-log", log], env=private_state(env))
 
         def logged():
             if not os.path.exists(log):

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(__file__))
 from accessibility import Bus, publish  # noqa: E402
-from compare import REPO, Xvfb, log, runtime_ms, stop_pid, wait_idle  # noqa: E402
+from compare import REPO, Xvfb, log, private_state, runtime_ms, stop_pid, wait_idle  # noqa: E402
 
 LISTENER = """
 import pyatspi
@@ -50,7 +50,7 @@ def presses(env, rewrap: str, count: int) -> tuple[list[float], float]:
     """Starts Rewrap, presses Tab `count` times; returns each press's
     latency in ms and Rewrap's CPU ms per press."""
     trace = Path(tempfile.mkstemp(prefix="rewrap-keys-", suffix=".jsonl")[1])
-    proc = subprocess.Popen([rewrap, "--trace", str(trace), "--geometry", "680x420+0+0"], env=env,
+    proc = subprocess.Popen([rewrap, "--trace", str(trace), "--geometry", "680x420+0+0"], env=private_state(env),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 15

@@ -18,6 +18,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import private_state  # noqa: E402
+
 
 def percentile(values, fraction):
     ordered = sorted(values)
@@ -70,7 +73,7 @@ def main():
         trace_path, log_path = os.path.join(workdir, "trace.jsonl"), os.path.join(workdir, "frames.log")
         env = dict(os.environ, DISPLAY=display)
         app = subprocess.Popen([args.rewrap, "--geometry", "1024x768+0+0", "--trace", trace_path, "--frame-log", log_path],
-                               env=env)
+                               env=private_state(env))
         try:
             def xdotool(*words):
                 subprocess.run(["xdotool", *map(str, words)], env=env, check=True, stdout=subprocess.DEVNULL)

@@ -29,6 +29,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import private_state  # noqa: E402
+
 REPO = Path(__file__).resolve().parent.parent
 # The team's proxy when it sits beside the checkout, else our own, which does the same.
 SHARED_PROXY = REPO.parent / "shared" / "tools" / "latency_proxy.py"
@@ -69,7 +72,8 @@ def first_frame(rewrap: str, display: str, trace: Path) -> float:
     trace.unlink(missing_ok=True)
     start = time.monotonic()
     app = subprocess.Popen([rewrap, "--trace", str(trace), "--geometry", "680x420+0+0"],
-                           env={**os.environ, "DISPLAY": display}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                           env=private_state({**os.environ, "DISPLAY": display}), stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
     try:
         while time.monotonic() - start < 20:
             if trace.exists() and trace.read_bytes().count(b"\n") > 0:
@@ -105,7 +109,8 @@ def xtrace_count(rewrap: str, delayed: int, folder: Path) -> tuple[int, int, lis
     fake = free_display()
     tracer = subprocess.Popen(["xtrace", "-n", "-D", f":{fake}", "-d", f":{delayed}", "-o", str(log), "--",
                                rewrap, "--trace", str(trace), "--geometry", "680x420+0+0"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                              env=private_state(dict(os.environ)), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)
     try:
         deadline = time.monotonic() + 20
         while not (trace.exists() and trace.read_bytes().count(b"\n") > 0):

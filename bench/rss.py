@@ -17,7 +17,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import rss_kb  # noqa: E402
+from compare import private_state, rss_kb  # noqa: E402
 from motion import start_xvfb, wait_for  # noqa: E402
 
 
@@ -32,7 +32,7 @@ def main():
     try:
         for _ in range(args.starts):
             for binary in args.binaries:
-                app = subprocess.Popen([binary, "--geometry", "680x420+0+0"], env=env)
+                app = subprocess.Popen([binary, "--geometry", "680x420+0+0"], env=private_state(env))
                 def shown():
                     if app.poll() is not None:
                         raise RuntimeError(f"{binary} exited with {app.returncode} before its window appeared")

@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare import (GTK_PROBE, REPO, Xvfb, become_subreaper, build_helpers, runtime_ms, rss_kb,  # noqa: E402
+from compare import (GTK_PROBE, REPO, Xvfb, become_subreaper, build_helpers, private_state, runtime_ms, rss_kb,  # noqa: E402
                      stop_pid, wait_idle)
 
 BENCH = Path(__file__).resolve().parent
@@ -125,7 +125,7 @@ class Sway:
 
 def wayland_start(sway: Sway, command: list[str], env: dict[str, str], timeout: float = 20) -> tuple[float, int]:
     """Milliseconds from exec until sway maps the window, and the pid."""
-    full = dict(os.environ, **sway.client_env, **env)
+    full = private_state(dict(os.environ, **sway.client_env, **env))
     full.pop("DISPLAY", None)
     start = time.monotonic()
     proc = subprocess.Popen(command, env=full, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -144,7 +144,7 @@ def committed_start(sway: Sway, command: list[str], env: dict[str, str], timeout
     """Milliseconds from exec until the program commits its first buffer,
     from libwayland's own log (WAYLAND_DEBUG=1: each request stamped with
     CLOCK_REALTIME in µs, modulo 2^32); the program is stopped then."""
-    full = dict(os.environ, **sway.client_env, **env, WAYLAND_DEBUG="1")
+    full = private_state(dict(os.environ, **sway.client_env, **env, WAYLAND_DEBUG="1"))
     full.pop("DISPLAY", None)
     start = int(time.time() * 1e6) & 0xFFFFFFFF
     proc = subprocess.Popen(command, env=full, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -239,7 +239,7 @@ def main() -> int:
 
 def x11_start(helpers, xvfb, rewrap: str) -> tuple[float, int]:
     done = subprocess.run([str(helpers["first-frame"]), "--timeout", "20", "--", rewrap, "--platform", "x11"],
-                          env=dict(os.environ, DISPLAY=xvfb.display), stdout=subprocess.PIPE,
+                          env=private_state(dict(os.environ, DISPLAY=xvfb.display)), stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, text=True, timeout=30)
     if done.returncode != 0:
         raise RuntimeError(f"first-frame exit {done.returncode}")

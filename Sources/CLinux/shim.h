@@ -3,5 +3,6 @@
 
 // Linux calls that Swift's Glibc module leaves out.
 #include <sys/timerfd.h>
+#include <sys/signalfd.h>
 
 #endif

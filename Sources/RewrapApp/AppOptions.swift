@@ -25,6 +25,9 @@ public struct AppOptions {
     public var theme = ThemePreference.auto
     /// Nil picks Wayland when a compositor is there, X11 otherwise.
     public var platform: PlatformName?
+    /// Starts from the panel's defaults, not the kept state, which stays
+    /// as it is until the person changes something.
+    public var forget = false
 
     /// The desktop platforms the window opens on.
     public enum PlatformName: String, Sendable {
@@ -36,7 +39,7 @@ public struct AppOptions {
         rewrap [--panel FILE] [--geometry WxH[+X+Y]] [--trace FILE] [--reduce-motion]
                [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--direction ltr|rtl]
                [--theme light|dark|auto] [--inspect] [--display NAME] [--frame-log FILE]
-               [--platform wayland|x11]
+               [--platform wayland|x11] [--forget]
         """
 
     /// The options `tokens` give, or a one-line error naming the bad token.
@@ -62,6 +65,7 @@ public struct AppOptions {
             case "--inspect": inspect = try arguments.flag(option)
             case "--display": display = try arguments.value(for: option)
             case "--frame-log": frameLogPath = try arguments.value(for: option)
+            case "--forget": forget = try arguments.flag(option)
             case "--theme":
                 let token = try arguments.value(for: option)
                 guard let value = ThemePreference(rawValue: token) else {

@@ -32,11 +32,20 @@ public final class DemoApp {
     private var bufferIsCurrent = false
     private var running = true
     private var status: Int32 = 0
+    /// The one owner of what is kept across runs, and of when it is written.
+    private let keeper: StateKeeper
+    /// SIGTERM, SIGINT and SIGHUP, when the program watches for them.
+    private let stopSignals: StopSignals?
 
-    /// The loop for a window open on `platform` at `scale`, with its text set by `text`.
-    public init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
-                strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock) {
+    /// The loop for a window open on `platform` at `scale`, with its text
+    /// set by `text`; `keeper` keeps what the person does, and the loop
+    /// stops on `stopSignals`. `Launch.open` makes it.
+    init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
+         strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock,
+         keeper: StateKeeper, stopSignals: StopSignals?) {
         self.platform = platform
+        self.keeper = keeper
+        self.stopSignals = stopSignals
         self.clock = clock
         self.surface = surface
         popupWindow = PopupWindow(platform: platform)
@@ -58,9 +67,11 @@ public final class DemoApp {
         frameLog?.text = text
     }
 
-    /// Runs until the window is closed; returns the exit status.
+    /// Runs until the window is closed, a stop signal comes or the display
+    /// goes; saves what the person did, and returns the exit status.
     public func run() -> Int32 {
         while running { runPass() }
+        keeper.save()
         return status
     }
 
@@ -88,6 +99,7 @@ public final class DemoApp {
             drawFrame(at: now)
         }
         guard running else { return false }
+        keeper.saveIfDue(at: clock.now)
         platform.finishStartup()
         if accessibility.passEnded(at: clock.now, animating: stage.isAnimating, tree: accessibleTree) {
             // A screen reader is there: give it something to announce, and go round to publish it.
@@ -95,9 +107,15 @@ public final class DemoApp {
             return running
         }
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
-        let next = [ready ? stage.frameDeadline : nil, popupWindow.scrollDeadline, accessibility.deadline(now: clock.now)]
-            .compactMap { $0 }.min()
-        let readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: accessibility.descriptors)
+        let next = [ready ? stage.frameDeadline : nil, popupWindow.scrollDeadline, accessibility.deadline(now: clock.now),
+                    keeper.deadline].compactMap { $0 }.min()
+        let watched = accessibility.descriptors + (stopSignals.map { [$0.descriptor] } ?? [])
+        let readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: watched)
+        if let stopSignals, readable.contains(stopSignals.descriptor), stopSignals.drain() {
+            // Asked to stop, not failing: `run` saves, and the status is 0.
+            running = false
+            return false
+        }
         for input in accessibility.pump(ready: readable, tree: accessibleTree) { send(input) }
         return running
     }
@@ -112,6 +130,11 @@ public final class DemoApp {
         case .configured(let width, let height):
             // The latest size wins, even one equal to the current viewport.
             pendingSize = Size(width: Double(width), height: Double(height))
+            keeper.resized(width: width, height: height, scale: painter.metrics.scale, at: clock.now)
+        case .windowShown:
+            keeper.windowWasShown()
+        case .maximizedChanged(let maximized):
+            keeper.maximizedChanged(maximized, at: clock.now)
         case .pointerMoved(.main, let x, let y):
             send(.pointerMoved(over: node(at: x, y)))
         case .pointerLeft(.main):
@@ -135,6 +158,8 @@ public final class DemoApp {
         case .closeRequested:
             running = false
         case .connectionLost(let line):
+            // What the person did outlives the display: saved before the last word.
+            keeper.save()
             writeLine(line)
             status = 1
             running = false
@@ -169,6 +194,7 @@ public final class DemoApp {
             case .redraw: break
             case .relayout(let state, let viewport, let animated):
                 relayout(state, viewport: viewport, animated: animated)
+                keeper.picked(state, at: clock.now)
             case .openPopup(let menu, let scroll):
                 guard let owner = stage.presented(menu.owner, at: clock.now, scroll: scroll) else { break }
                 popupWindow.open(menu, below: owner, direction: stage.scene.direction, metrics: painter.metrics,

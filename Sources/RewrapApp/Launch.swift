@@ -12,8 +12,8 @@ import RewrapText
 /// command line and the panel before any window opens, then the window
 /// opens on whichever platform the program picked.
 ///
-///     let launch = try Launch(tokens)
-///     exit(try launch.open(on: platform).run())
+///     let launch = try Launch(tokens, stateDirectory: Launch.stateDirectory())
+///     exit(try launch.open(on: platform, stopSignals: signals).run())
 public struct Launch {
     public let options: AppOptions
     private let panel: Panel
@@ -21,11 +21,16 @@ public struct Launch {
     private let direction: LayoutDirection
     private let trace: TraceWriter?
     private let frameLog: FrameLog?
+    /// Where this panel's state is kept; nil when nothing can be.
+    private let stateFile: StateFile?
+    /// What the person left the window as, or nothing with `--forget`.
+    private let kept: KeptState
 
     public static let appID = "io.github.rewrap.Rewrap"
 
-    /// The launch the command line `tokens` ask for, or a one-line error naming the bad token.
-    public init(_ tokens: [String]) throws {
+    /// The launch the command line `tokens` ask for, or a one-line error
+    /// naming the bad token; its state kept in `stateDirectory`, or none.
+    public init(_ tokens: [String], stateDirectory: String?) throws {
         options = try AppOptions(tokens)
         let locale = options.locale ?? Strings.locale { name in getenv(name).map { String(cString: $0) } } ?? "C"
         language = Strings.language(forLocale: locale)
@@ -41,6 +46,15 @@ public struct Launch {
         } catch {
             throw CommandError(error.message, status: 1)
         }
+        stateFile = stateDirectory.map { StateFile(directory: $0, panelPath: path) }
+        if let stateFile, !options.forget {
+            // A bad state is no reason to fail: one line, and the panel's defaults where it was bad.
+            let reading = KeptStateReader.load(path: stateFile.path, panel: panel)
+            if let problem = reading.problem { writeLine(problem.message) }
+            kept = reading.state
+        } else {
+            kept = KeptState()
+        }
         // A trace read through a pipe whose reader leaves must not end the
         // program: the write fails instead, and the writer says so.
         signal(SIGPIPE, SIG_IGN)
@@ -48,18 +62,31 @@ public struct Launch {
         frameLog = try options.frameLogPath.map { try FrameLog(path: $0) }
     }
 
+    /// The directory the state is kept in, as the environment names it
+    /// (`$XDG_STATE_HOME/rewrap`, or `~/.local/state/rewrap`).
+    public static func stateDirectory() -> String? {
+        StateFile.directory { name in getenv(name).map { String(cString: $0) } }
+    }
+
     /// Sets the text at the scale the options or the desktop ask for, opens
-    /// the window on `platform` and returns the loop, ready to run on `clock`.
-    public func open(on platform: any Platform, clock: Clock = Clock()) throws -> DemoApp {
+    /// the window on `platform` and returns the loop, ready to run on
+    /// `clock` and to stop on `stopSignals`.
+    public func open(on platform: any Platform, clock: Clock = Clock(), stopSignals: StopSignals? = nil) throws -> DemoApp {
         let settings = platform.settings
         let scale = options.scale(for: settings)
+        // --geometry wins over the kept size and the kept maximised state.
+        let geometry = options.width != nil
+        let keptSize = geometry ? nil : kept.size.map { size in
+            (width: max(1, Int((size.width * scale).rounded())), height: max(1, Int((size.height * scale).rounded())))
+        }
         let text: TextEngine
         let surface: any FrameSurface
         do {
             text = try options.textEngine(scale: scale, settings: settings, direction: direction)
             surface = try platform.openWindow(WindowRequest(title: panel.title, appID: Self.appID, scale: scale,
-                                                            width: options.width, height: options.height,
-                                                            x: options.x, y: options.y,
+                                                            width: options.width ?? keptSize?.width,
+                                                            height: options.height ?? keptSize?.height,
+                                                            x: options.x, y: options.y, maximized: !geometry && kept.maximized,
                                                             icon: (size: 48, draw: AppIcon.pixels(size:))),
                                               text: text)
         } catch let error as TextEngineError {
@@ -69,7 +96,13 @@ public struct Launch {
         }
         // It names the family typed after --font, which can hold anything.
         if let warning = text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
-        return DemoApp(platform: platform, surface: surface, text: text, scale: scale, state: PanelState(panel: panel),
-                       strings: Strings(language), options: options, trace: trace, frameLog: frameLog, clock: clock)
+        var state = PanelState(panel: panel)
+        for (id, option) in kept.picks { state.select(option, for: id) }
+        return DemoApp(platform: platform, surface: surface, text: text, scale: scale, state: state,
+                       strings: Strings(language), options: options, trace: trace, frameLog: frameLog, clock: clock,
+                       keeper: StateKeeper(file: stateFile, kept: kept,
+                                           windowSize: KeptState.WindowSize(width: Double(surface.width) / scale,
+                                                                            height: Double(surface.height) / scale)),
+                       stopSignals: stopSignals)
     }
 }

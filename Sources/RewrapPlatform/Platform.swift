@@ -26,6 +26,10 @@ public struct WindowRequest {
     /// Set only when the user placed the window, for platforms that can.
     public var x: Int?
     public var y: Int?
+    /// Opens maximised, as the person left it; `width` and `height` are
+    /// then the size to return to when they unmaximise. A platform reports
+    /// later changes with `.maximizedChanged`.
+    public var maximized = false
     /// Unscaled, as rules §1 gives them.
     public var defaultWidth = 680
     public var defaultHeight = 420
@@ -37,7 +41,7 @@ public struct WindowRequest {
 
     /// A window titled `title` for the app `appID`, drawn at `scale`, sized and placed when given.
     public init(title: String, appID: String, scale: Double, width: Int? = nil, height: Int? = nil, x: Int? = nil, y: Int? = nil,
-                icon: (size: Int, draw: (Int) -> [UInt32])? = nil) {
+                maximized: Bool = false, icon: (size: Int, draw: (Int) -> [UInt32])? = nil) {
         self.title = title
         self.appID = appID
         self.scale = scale
@@ -45,6 +49,7 @@ public struct WindowRequest {
         self.height = height
         self.x = x
         self.y = y
+        self.maximized = maximized
         self.icon = icon
     }
 }

@@ -13,6 +13,13 @@ public enum PlatformEvent: Equatable, Sendable {
     case exposed(WindowRole)
     /// The main window's new size.
     case configured(width: Int, height: Int)
+    /// The main window is on screen for the first time: whatever the window
+    /// manager or compositor did to place it is done, so a size or a
+    /// maximised state reported from now on is a change, not the start.
+    case windowShown
+    /// The main window was maximised (true) or unmaximised by the window
+    /// manager or compositor, as the person asked it to.
+    case maximizedChanged(Bool)
     case pointerMoved(WindowRole, x: Int, y: Int)
     case pointerLeft(WindowRole)
     /// A primary-button press. While a popup holds the pointer, a press

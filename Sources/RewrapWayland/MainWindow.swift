@@ -118,6 +118,8 @@ final class MainWindow {
     var frameCallback: OpaquePointer?
     var framePresented = false
     var isMaximized = false
+    /// The size to return to when unmaximised with "your choice".
+    var restoredSize: LogicalSize?
 
     /// Nil when the shell has no xdg_surface yet, which libdecor's first
     /// configure guarantees it has.

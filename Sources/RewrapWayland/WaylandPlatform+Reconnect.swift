@@ -15,8 +15,8 @@ struct Reconnection {
     let buffer: ShmSurface
     let request: WindowRequest
     let scale: SurfaceScale
+    /// The size it had, or returns to when maximised.
     let logicalSize: LogicalSize
-    let wasMaximized: Bool
     /// How long to wait between two tries.
     static let interval = 0.1
     /// How long to keep trying, as KWin's wrapper takes about a second to start the next kwin.
@@ -39,9 +39,11 @@ extension WaylandPlatform {
             closePopup()
             events.append(.popupDismissed)
         }
+        var request = window.request
+        request.maximized = window.isMaximized
         reconnection = Reconnection(deadline: Self.monotonicNow() + Reconnection.patience, loss: loss, buffer: window.buffer,
-                                    request: window.request, scale: window.scale, logicalSize: window.logicalSize,
-                                    wasMaximized: window.isMaximized)
+                                    request: request, scale: window.scale,
+                                    logicalSize: window.isMaximized ? window.restoredSize ?? window.logicalSize : window.logicalSize)
         window.buffer.letGo()
         self.window = nil
         opening = nil
@@ -75,8 +77,6 @@ extension WaylandPlatform {
         do {
             kept.buffer.move(to: next.globals.shm!)
             try beginOpening(kept.request, buffer: kept.buffer, scale: kept.scale, size: kept.logicalSize, isReopening: true)
-            if kept.wasMaximized, case let .xdg(toplevel)? = opening?.shell { xdg_toplevel_set_maximized(toplevel.toplevel) }
-            if kept.wasMaximized, let frame = opening?.shell.decoratedFrame { libdecor_frame_set_maximized(frame.frame) }
         } catch {
             return error.message
         }

@@ -110,6 +110,7 @@ extension WaylandPlatform {
         let globals = connection.globals
         guard globals.decorations == nil && globals.offersSubsurfaces else {
             let toplevel = XDGToplevel(surface: surface, globals: globals, request: request, minimum: minimum, owner: userData)
+            if request.maximized { xdg_toplevel_set_maximized(toplevel.toplevel) }
             wl_surface_commit(surface)
             return .xdg(toplevel)
         }
@@ -124,6 +125,7 @@ extension WaylandPlatform {
         libdecor_frame_set_title(frame.frame, request.title)
         libdecor_frame_set_app_id(frame.frame, request.appID)
         libdecor_frame_set_min_content_size(frame.frame, minimum.0, minimum.1)
+        if request.maximized { libdecor_frame_set_maximized(frame.frame) }
         libdecor_frame_map(frame.frame)
         return frame
     }
@@ -139,6 +141,8 @@ extension WaylandPlatform {
         }
         self.opening = nil
         self.window = window
+        // Opened maximised, it returns to the size asked for.
+        if opening.request.maximized { window.restoredSize = opening.logicalSize }
         takeConfigure(into: window)
         window.unackedSerial = serial
         buffer.commit = { [unowned self, unowned window] frame, damage in commit(frame, damage: damage, to: window) }
@@ -188,6 +192,9 @@ extension WaylandPlatform {
             }
         }
         wl_surface_commit(surface)
+        // The compositor has what it needs to show the window: from now on
+        // a size or a maximised state it reports is the person's doing.
+        if !window.framePresented { events.append(.windowShown) }
         window.framePresented = true
     }
 
@@ -268,11 +275,18 @@ extension WaylandPlatform {
     private func takeConfigure(into window: MainWindow) {
         let configure = pendingConfigure
         pendingConfigure = ToplevelConfigure()
+        if configure.maximized && !window.isMaximized { window.restoredSize = window.logicalSize }
         if let size = configure.size {
-            let answer = window.logicalSize.configured(width: size.width, height: size.height, scale: window.scale)
-            window.logicalSize = answer.size
-            if let clamped = answer.clamped { writeLine(clamped) }
+            if size == (0, 0), !configure.maximized, window.isMaximized, let restored = window.restoredSize {
+                // Unmaximised with "your choice": the size it had before.
+                window.logicalSize = restored
+            } else {
+                let answer = window.logicalSize.configured(width: size.width, height: size.height, scale: window.scale)
+                window.logicalSize = answer.size
+                if let clamped = answer.clamped { writeLine(clamped) }
+            }
         }
+        if configure.maximized != window.isMaximized { events.append(.maximizedChanged(configure.maximized)) }
         window.isMaximized = configure.maximized
         if let activated = configure.activated { take(.activated(activated)) }
     }

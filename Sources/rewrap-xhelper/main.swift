@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 // What end-to-end tests need from X that xdotool cannot do: close a window
-// the way a window manager does, destroy another client's window, hold a
+// the way a window manager does, ask the window manager to maximise it,
+// destroy another client's window, hold a
 // pointer grab, list popups, publish XSETTINGS or X resources, read raw
 // pixels, stand in for a desktop panel, play a window manager's part in
 // _NET_WM_SYNC_REQUEST, listen as a launcher does, and open a plain window
@@ -13,6 +14,8 @@ import Glibc
 let usage = """
     usage: rewrap-xhelper close WINDOW        send WM_DELETE_WINDOW, as a window manager would
            rewrap-xhelper destroy WINDOW      XDestroyWindow on another client's window
+           rewrap-xhelper maximize WINDOW on|off
+                                              ask the window manager to maximise or unmaximise, as a pager does
            rewrap-xhelper configure WINDOW WIDTH HEIGHT
                                               send a synthetic ConfigureNotify claiming that size
            rewrap-xhelper popups              list mapped override-redirect windows
@@ -87,6 +90,21 @@ case "configure":
     event.xconfigure.width = width
     event.xconfigure.height = height
     XSendEvent(display, window(arguments[1]), 0, StructureNotifyMask, &event)
+    XSync(display, 0)
+
+case "maximize":
+    // EWMH's _NET_WM_STATE request, both ways at once, from a pager (source 2).
+    guard arguments.count == 3, ["on", "off"].contains(arguments[2]) else { die(usage) }
+    var event = XEvent()
+    event.xclient.type = ClientMessage
+    event.xclient.window = window(arguments[1])
+    event.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", 0)
+    event.xclient.format = 32
+    event.xclient.data.l.0 = arguments[2] == "on" ? 1 : 0
+    event.xclient.data.l.1 = Int(XInternAtom(display, "_NET_WM_STATE_MAXIMIZED_VERT", 0))
+    event.xclient.data.l.2 = Int(XInternAtom(display, "_NET_WM_STATE_MAXIMIZED_HORZ", 0))
+    event.xclient.data.l.3 = 2
+    XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
     XSync(display, 0)
 
 case "destroy":

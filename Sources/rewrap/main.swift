@@ -40,9 +40,16 @@ do {
     case "--help", "-h", "help":
         print(usage)
     default:
-        let launch = try Launch(tokens)
+        let launch = try Launch(tokens, stateDirectory: Launch.stateDirectory())
+        // Blocked before the platform starts any thread, which would inherit the mask.
+        let signals: StopSignals
+        do {
+            signals = try StopSignals()
+        } catch {
+            throw CommandError(error.message, status: 1)
+        }
         let platform = try PlatformChoice.open(launch.options)
-        exit(try launch.open(on: platform).run())
+        exit(try launch.open(on: platform, stopSignals: signals).run())
     }
 } catch let error as CommandError {
     fail(error.message, status: error.status)

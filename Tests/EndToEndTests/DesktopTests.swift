@@ -222,7 +222,8 @@ final class DesktopTests: XCTestCase {
         app.executableURL = URL(fileURLWithPath: prefix + "/bin/rewrap")
         app.arguments = ["--trace", trace.path]
         app.currentDirectoryURL = URL(fileURLWithPath: "/")
-        app.environment = ["DISPLAY": server.display, "LANG": "C"]
+        let stateHome = StateHome()
+        app.environment = ["DISPLAY": server.display, "LANG": "C", "XDG_STATE_HOME": stateHome.path]
         try app.run()
         defer { app.terminate() }
         let deadline = Date().addingTimeInterval(10)

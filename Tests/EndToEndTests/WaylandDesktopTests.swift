@@ -267,6 +267,9 @@ final class WaylandKeyboardTests: XCTestCase {
 /// Weston, a second compositor with other habits: no xdg-decoration, so
 /// libdecor draws the title bar; its own desktop shell places the window.
 final class WestonTests: XCTestCase {
+    /// Each test's own, so no run starts from another's state.
+    private let stateHome = StateHome()
+
     /// Rewrap on `weston`, 680 × 420, with its trace and standard error.
     private func start(on weston: WestonServer) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile) {
         let trace = try TemporaryFile(suffix: ".jsonl")
@@ -277,6 +280,7 @@ final class WestonTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DISPLAY")
         for (key, value) in weston.clientEnvironment { environment[key] = value }
+        environment["XDG_STATE_HOME"] = stateHome.path
         process.environment = environment
         process.standardError = try FileHandle(forWritingTo: stderr.url)
         try process.run()
@@ -357,6 +361,8 @@ final class WestonTests: XCTestCase {
 /// compositor (Sources/rewrap-fakecompositor) plants one each.
 final class WaylandFaultTests: XCTestCase {
     private var compositorOutput: TemporaryFile?
+    /// Each test's own, so no run starts from another's state.
+    private let stateHome = StateHome()
 
     private func run(_ fault: String, arguments: [String] = []) throws
         -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile, stop: () -> Void) {
@@ -387,6 +393,7 @@ final class WaylandFaultTests: XCTestCase {
         environment.removeValue(forKey: "DISPLAY")
         environment["XDG_RUNTIME_DIR"] = runtime
         environment["WAYLAND_DISPLAY"] = "fake"
+        environment["XDG_STATE_HOME"] = stateHome.path
         process.environment = environment
         process.standardError = try FileHandle(forWritingTo: stderr.url)
         try process.run()

@@ -10,6 +10,8 @@ import XCTest
 /// recorded from the real program on Xvfb, and the same script played here
 /// as platform events must trace the same nodes after every step.
 final class RecordedLoopTests: XCTestCase {
+    /// Each test's own, so no test starts from another's picks.
+    private let stateHome = StateHome()
     private let step = Double(Metrics(scale: 1).scrollStep)
 
     /// The golden session's steps as the X11 platform reports them: xdotool
@@ -53,8 +55,10 @@ final class RecordedLoopTests: XCTestCase {
     /// platform was asked.
     private func playGoldenSession() throws -> (snapshots: [String], requests: [String]) {
         let trace = try TemporaryFile(suffix: ".jsonl")
+        // Each play its own: a second play would otherwise start from the first one's picks.
+        let stateHome = StateHome()
         let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C", "--reduce-motion",
-                                 "--geometry", "680x420+0+0", "--trace", trace.path])
+                                 "--geometry", "680x420+0+0", "--trace", trace.path], stateDirectory: stateHome.directory)
         var steps = goldenScript { TraceFrame.read(trace.path).last }
         var snapshots: [String] = []
         let platform = RecordingPlatform {
@@ -89,7 +93,7 @@ final class RecordedLoopTests: XCTestCase {
     func testAPickAnimatesAtSixtyFramesASecondForAQuarterSecond() throws {
         let trace = try TemporaryFile(suffix: ".jsonl")
         let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
-                                 "--geometry", "400x420+0+0", "--trace", trace.path])
+                                 "--geometry", "400x420+0+0", "--trace", trace.path], stateDirectory: stateHome.directory)
         let platform = RecordingPlatform(script: [[.focusChanged(true)] + [Key.tab, .tab, .returnKey].map(RecordingPlatform.press),
                                                   [Key.down, .returnKey].map(RecordingPlatform.press)])
         let app = try launch.open(on: platform, clock: Clock { platform.now })
@@ -115,8 +119,9 @@ final class RecordedLoopTests: XCTestCase {
     /// start every node from where the resize put it and end on the new plan.
     func testPicksAfterResizesAtRestStartFromTheResizedLayout() throws {
         let trace = try TemporaryFile(suffix: ".jsonl")
+        let stateHome = StateHome()
         let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
-                                 "--geometry", "900x420+0+0", "--trace", trace.path])
+                                 "--geometry", "900x420+0+0", "--trace", trace.path], stateDirectory: stateHome.directory)
         let open: [PlatformEvent] = [.focusChanged(true)] + [Key.tab, .tab, .returnKey].map(RecordingPlatform.press)
         let platform = RecordingPlatform(script: [[.configured(width: 480, height: 420)], open,
                                                   [Key.down, .returnKey].map(RecordingPlatform.press),
@@ -151,7 +156,7 @@ final class RecordedLoopTests: XCTestCase {
     func testAPlatformThatPacesFramesGetsThemAtItsPace() throws {
         let trace = try TemporaryFile(suffix: ".jsonl")
         let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
-                                 "--geometry", "400x420+0+0", "--trace", trace.path])
+                                 "--geometry", "400x420+0+0", "--trace", trace.path], stateDirectory: stateHome.directory)
         let platform = RecordingPlatform(script: [[.focusChanged(true)] + [Key.tab, .tab, .returnKey].map(RecordingPlatform.press),
                                                   [Key.down, .returnKey].map(RecordingPlatform.press)])
         platform.frameCallbackInterval = 1.0 / 120
@@ -169,7 +174,7 @@ final class RecordedLoopTests: XCTestCase {
     func testAMenuOpenOnAMovingButtonFollowsIt() throws {
         let trace = try TemporaryFile(suffix: ".jsonl")
         let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C",
-                                 "--geometry", "680x420+0+0", "--trace", trace.path])
+                                 "--geometry", "680x420+0+0", "--trace", trace.path], stateDirectory: stateHome.directory)
         // The pick widens Pattern and sets Arrangement moving; its menu opens at once.
         let platform = RecordingPlatform(script: [[.focusChanged(true)] + [Key.tab, .tab, .returnKey].map(RecordingPlatform.press),
                                                   [Key.down, .returnKey, .tab, .returnKey].map(RecordingPlatform.press)])
@@ -190,7 +195,7 @@ final class RecordedLoopTests: XCTestCase {
     func testThePlatformIsToldWhereTheKeysGoForAnInputMethod() throws {
         let trace = try TemporaryFile(suffix: ".jsonl")
         let launch = try Launch(["--panel", PackagePaths.root + "/assets/panel.json", "--locale", "C", "--reduce-motion",
-                                 "--geometry", "680x420+0+0", "--trace", trace.path])
+                                 "--geometry", "680x420+0+0", "--trace", trace.path], stateDirectory: stateHome.directory)
         var focused: [(role: WindowRole, rect: PixelRect)?] = []
         var script = [[.focusChanged(true), RecordingPlatform.press(.tab)], [RecordingPlatform.press(.returnKey)],
                       [RecordingPlatform.press(.down)]]

@@ -15,7 +15,9 @@ public struct CommandResult: Sendable {
 }
 
 /// Runs a program to completion, with a timeout that ends in SIGKILL so a
-/// broken child can never hang the suite.
+/// broken child can never hang the suite. Rewrap run this way keeps its
+/// state in a home of its own, gone with the run, unless `environment`
+/// names one.
 public func runCommand(_ arguments: [String], environment: [String: String] = [:],
                        currentDirectory: String? = nil, timeout: Double = 20) throws -> CommandResult {
     let process = Process()
@@ -23,7 +25,10 @@ public func runCommand(_ arguments: [String], environment: [String: String] = [:
     process.arguments = Array(arguments.dropFirst())
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
-    process.environment = env
+    let stateHome = StateHome()
+    process.environment = stateHome.applied(to: env, asked: environment)
+    // Removed once the run is over, not when it was last named.
+    defer { withExtendedLifetime(stateHome) {} }
     if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
     let outFile = try TemporaryFile(suffix: ".out")
     let errFile = try TemporaryFile(suffix: ".err")

@@ -10,6 +10,8 @@ public final class DesktopProcess: @unchecked Sendable {
     public let process = Process()
     private let name: String
     private let logFile: TemporaryFile
+    /// Where Rewrap, run this way, keeps its state: its own.
+    private let stateHome = StateHome()
 
     public init(_ arguments: [String], server: XvfbServer, environment: [String: String] = [:]) throws {
         name = arguments[0]
@@ -18,7 +20,7 @@ public final class DesktopProcess: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = server.display
         for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = stateHome.applied(to: env, asked: environment)
         logFile = try TemporaryFile(suffix: ".log")
         process.standardOutput = try FileHandle(forWritingTo: logFile.url)
         process.standardError = process.standardOutput

@@ -65,7 +65,7 @@ public final class RecordingPlatform: Platform {
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         let width = request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())
         let height = request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())
-        requests.append("open \(width)x\(height) \"\(request.title)\"")
+        requests.append("open \(width)x\(height) \"\(request.title)\"" + (request.maximized ? " maximized" : ""))
         let surface = RecordingSurface(width: width, height: height)
         main = surface
         return surface

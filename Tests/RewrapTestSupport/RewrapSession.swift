@@ -11,14 +11,19 @@ public final class RewrapSession: TracedSession, @unchecked Sendable {
     public let tracePath: String
     public let stderrPath: String
     public private(set) var windowID = ""
+    /// Where this run keeps its state: its own, unless given one to share.
+    public let stateHome: StateHome
     private let ownsServer: Bool
 
     /// Without `--geometry` in `arguments`, the window opens at 680 × 420
     /// at the root's corner, unless `placed` is false: the program then
-    /// chooses its size, and the window manager, if any, its place.
+    /// chooses its size, and the window manager, if any, its place. Its
+    /// state is kept in `stateHome`; a fresh one keeps it from every other run.
     public init(arguments: [String] = [], environment: [String: String] = [:], server: XvfbServer? = nil,
-                waitForWindow: Bool = true, placed: Bool = true, executable: String = PackagePaths.rewrapBinary) throws {
+                waitForWindow: Bool = true, placed: Bool = true, executable: String = PackagePaths.rewrapBinary,
+                stateHome: StateHome = StateHome()) throws {
         self.server = try server ?? XvfbServer()
+        self.stateHome = stateHome
         ownsServer = server == nil
         let id = UUID().uuidString
         tracePath = NSTemporaryDirectory() + "rewrap-trace-\(id).jsonl"
@@ -33,7 +38,7 @@ public final class RewrapSession: TracedSession, @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = self.server.display
         for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = stateHome.applied(to: env, asked: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         process.standardInput = FileHandle.nullDevice

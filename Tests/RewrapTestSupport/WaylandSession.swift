@@ -11,11 +11,14 @@ public final class WaylandSession: TracedSession, @unchecked Sendable {
     public let process: Process
     public let tracePath: String
     public let stderrPath: String
+    /// Where this run keeps its state: its own, unless given one to share.
+    public let stateHome: StateHome
     private lazy var trace = TraceReader(path: tracePath)
 
     public init(sway: SwayServer, arguments: [String] = [], environment: [String: String] = [:],
-                waitForWindow: Bool = true) throws {
+                waitForWindow: Bool = true, stateHome: StateHome = StateHome()) throws {
         self.sway = sway
+        self.stateHome = stateHome
         let id = UUID().uuidString
         tracePath = NSTemporaryDirectory() + "rewrap-wayland-trace-\(id).jsonl"
         stderrPath = NSTemporaryDirectory() + "rewrap-wayland-stderr-\(id).txt"
@@ -28,7 +31,7 @@ public final class WaylandSession: TracedSession, @unchecked Sendable {
         env.removeValue(forKey: "REWRAP_PLATFORM")
         for (key, value) in sway.clientEnvironment { env[key] = value }
         for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = stateHome.applied(to: env, asked: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         process.standardInput = FileHandle.nullDevice

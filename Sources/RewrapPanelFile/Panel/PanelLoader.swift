@@ -39,36 +39,18 @@ public enum PanelLoader {
         }
     }
 
-    /// Reads with `open` and `read` rather than Foundation, which the app
-    /// does not link. Files that report no size, such as pipes, are read up
-    /// to the limit and refused past it.
     private static func contents(of path: String) throws(PanelError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw cannotRead(path) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw cannotRead(path) }
-        let isRegular = status.st_mode & S_IFMT == S_IFREG
-        if isRegular, status.st_size > sizeLimit {
-            throw PanelError(file: path, path: "$", problem: "file is too large (\(status.st_size) bytes; the limit is \(sizeLimit))")
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(isRegular ? Int(status.st_size) : 0)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw cannotRead(path) }
-            guard count > 0 else { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-            guard bytes.count <= sizeLimit else {
+        do throws(BoundedFile.Failure) {
+            return try BoundedFile.read(path, limit: sizeLimit)
+        } catch {
+            switch error {
+            case .tooLarge(let size?):
+                throw PanelError(file: path, path: "$", problem: "file is too large (\(size) bytes; the limit is \(sizeLimit))")
+            case .tooLarge(nil):
                 throw PanelError(file: path, path: "$", problem: "file is too large (the limit is \(sizeLimit) bytes)")
+            case .missing(let reason), .unreadable(let reason):
+                throw PanelError(file: path, path: "$", problem: "cannot read file: \(reason)")
             }
         }
-    }
-
-    /// Names the failure with the system's own words, from `errno`.
-    private static func cannotRead(_ path: String) -> PanelError {
-        PanelError(file: path, path: "$", problem: "cannot read file: \(String(cString: strerror(errno)))")
     }
 }

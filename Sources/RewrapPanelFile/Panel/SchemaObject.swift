@@ -20,7 +20,7 @@ struct SchemaObject {
         self.members = members
     }
 
-    private func value(_ key: String) throws(SchemaViolation) -> JSONValue {
+    func value(_ key: String) throws(SchemaViolation) -> JSONValue {
         guard let member = members.first(where: { $0.key == key }) else {
             throw SchemaViolation(path, "missing key \(Echo.quoted(key))")
         }

@@ -8,8 +8,9 @@ import Glibc
 ///
 ///     let x = try XConnection(name: nil)   // $DISPLAY
 ///
-/// A lost connection ends the program with one line; protocol errors, such
-/// as BadWindow from a popup destroyed behind our back, are logged and survived.
+/// A lost connection is noted (`isLost`) for the toolkit to report, so the
+/// app can save before it says so in one line; protocol errors, such as
+/// BadWindow from a popup destroyed behind our back, are logged and survived.
 public final class XConnection {
     public let display: OpaquePointer
     public let screen: Int32
@@ -22,6 +23,9 @@ public final class XConnection {
     /// Whether the server offers SYNC, for `_NET_WM_SYNC_REQUEST`.
     public let hasSync: Bool
     private var atoms: [String: Atom]
+    /// The server went away, or the connection broke: nothing more can be
+    /// sent or read, and every Xlib call from now on returns at once.
+    public private(set) var isLost = false
 
     public init(name: String?) throws(PlatformError) {
         guard let display = XOpenDisplay(name) else {
@@ -36,10 +40,14 @@ public final class XConnection {
         depth = XDefaultDepth(display, screen)
         xcb = XGetXCBConnection(display)
         (atoms, hasSync) = Self.handshake(xcb, atoms: Self.startupAtoms(screen: screen))
-        XSetIOErrorHandler { _ in
-            writeLine("rewrap: lost the connection to the X server")
-            _exit(1)
-        }
+        // Xlib's own handler prints several lines; the exit handler after
+        // it would exit. Instead the loss is noted and Xlib returns: with
+        // the connection marked broken, its calls do nothing from then on.
+        XSetIOErrorHandler { _ in 0 }
+        XSetIOErrorExitHandler(display, { _, connection in
+            guard let connection else { return }
+            Unmanaged<XConnection>.fromOpaque(connection).takeUnretainedValue().isLost = true
+        }, Unmanaged.passUnretained(self).toOpaque())
         XSetErrorHandler { display, event in
             guard let display, let event,
                   XConnection.errorReports.isNew(code: event.pointee.error_code, request: event.pointee.request_code) else { return 0 }

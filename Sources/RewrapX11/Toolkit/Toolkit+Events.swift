@@ -21,12 +21,21 @@ extension Toolkit {
                 events.append(translated)
             }
         }
+        // Once lost, nothing more comes, so the loss is told once.
+        if connection.isLost {
+            return lossReported ? [] : reportLoss(after: events)
+        }
         readChangedDesktop()
         if settingsStale {
             settingsStale = false
             events.append(settingsChanged())
         }
         return events
+    }
+
+    private func reportLoss(after events: [PlatformEvent]) -> [PlatformEvent] {
+        lossReported = true
+        return events + [.connectionLost("rewrap: lost the connection to the X server")]
     }
 
     /// Sleeps in poll on the X connection until it is readable, one of
@@ -36,6 +45,8 @@ extension Toolkit {
     @discardableResult
     public func wait(until deadline: Double?, alsoWatching descriptors: [Int32] = []) -> [Int32] {
         connection.flush()
+        // The loss is the next pass's news, with nothing to wait for.
+        if connection.isLost { return [] }
         // With events queued there is no sleeping, but the other descriptors
         // are still looked at, so a burst of X events cannot starve them.
         let queued = XPending(connection.display) > 0
@@ -197,8 +208,11 @@ extension Toolkit {
             inputMethod?.setFocused(focused)
             return .focusChanged(focused)
         case MapNotify:
-            if event.xmap.window == mainWindow { completeLaunch() }
-            return nil
+            guard event.xmap.window == mainWindow, !shown else { return nil }
+            // The window manager has placed and sized it by now: later notices are changes.
+            shown = true
+            completeLaunch()
+            return .windowShown
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)
             return nil
@@ -225,7 +239,11 @@ extension Toolkit {
             return nil
         case PropertyNotify:
             if event.xproperty.window == settingsOwner { settingsStale = true }
-            return nil
+            guard event.xproperty.window == mainWindow, event.xproperty.atom == connection.atom("_NET_WM_STATE") else { return nil }
+            let now = readMaximized()
+            guard now != maximized else { return nil }
+            maximized = now
+            return .maximizedChanged(now)
         case ReparentNotify:
             if event.xreparent.window == mainWindow { tracking.reparented = event.xreparent.parent != connection.root }
             return nil

@@ -66,6 +66,12 @@ public final class Toolkit {
     /// The window opened at its default size, which is fitted again to
     /// its monitor once the monitors are known (`watchDesktop`).
     var fitsDefaultSize = false
+    /// The main window has been mapped once (`.windowShown`).
+    var shown = false
+    /// The main window is maximised both ways, as last reported.
+    var maximized = false
+    /// `.connectionLost` has been reported.
+    var lossReported = false
 
     public init(display name: String?) throws(PlatformError) {
         connection = try XConnection(name: name)
@@ -106,7 +112,7 @@ public final class Toolkit {
         attributes.background_pixmap = UInt(None)
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
-                                    | PointerMotionMask | LeaveWindowMask | FocusChangeMask)
+                                    | PointerMotionMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask)
         mainWindow = XCreateWindow(display, connection.root, Int32(request.x ?? 0), Int32(request.y ?? 0),
                                    UInt32(width), UInt32(height), 0, connection.depth,
                                    UInt32(InputOutput), connection.visual,
@@ -148,6 +154,7 @@ public final class Toolkit {
         XFree(classHint)
 
         setSizeHints(x: options.x ?? 0, y: options.y ?? 0, width: width, height: height)
+        if options.maximized { askToOpenMaximized() }
 
         let hints = XAllocWMHints()!
         // The window takes the keyboard focus from the window manager.
@@ -211,7 +218,7 @@ public final class Toolkit {
         }
     }
 
-    private func setAtoms(_ name: String, _ atoms: [Atom]) {
+    func setAtoms(_ name: String, _ atoms: [Atom]) {
         setCardinals(name, atoms.map { UInt($0) }, type: XA_ATOM)
     }
 

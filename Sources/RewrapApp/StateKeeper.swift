@@ -1,0 +1,133 @@
+import RewrapPanelFile
+import RewrapPlatform
+import RewrapScene
+
+/// Keeps what the person does to the window across runs: each pick, the
+/// size once a resize settles, and maximising; and decides when to write
+/// it (rules §12). The platform only reports what changed; the window
+/// manager's or compositor's doings before the window is first shown are
+/// the start, not the person's.
+///
+///     let keeper = StateKeeper(file: file, kept: reading.state, windowSize: opened)
+///     keeper.picked(controller.state, at: now)
+///     keeper.saveIfDue(at: now)   // within a second of the pick
+///     keeper.save()               // on a signal, a lost display, the window closed
+final class StateKeeper {
+    /// Nil when there is nowhere to keep anything (no home folder).
+    private let file: StateFile?
+    /// What the person has done, as it will be kept; the file's until they do something.
+    private var state: KeptState
+    /// What the file holds, as far as this process knows: a file it could
+    /// not read counts as holding what was read of it, so it is rewritten
+    /// only once the person changes something.
+    private var written: KeptState
+    /// The window's size as last reported, in logical pixels: a report of
+    /// the same size (a move, a new scale) changes nothing.
+    private var windowSize: KeptState.WindowSize
+    /// A size the person gave but that has not yet settled.
+    private var unsettledSize: KeptState.WindowSize?
+    /// When the last resize has settled, if one is under way.
+    private var sizeSettles: Double?
+    /// When a pick or a maximise is to be written.
+    private var changeDue: Double?
+    /// The window is on screen (`.windowShown`): sizes and maximising are the person's from now on.
+    private var windowShown = false
+    /// A write failed and said so; later failures are silent.
+    private var failureReported = false
+
+    /// A pick or a maximise is written this soon after it, and a size this
+    /// long after the last resize of a drag: within a second either way.
+    static let changeDelay = 0.3
+    static let settleDelay = 0.5
+
+    /// Keeps `kept` in `file` from now on, for a window that opened at `windowSize`.
+    init(file: StateFile?, kept: KeptState, windowSize: KeptState.WindowSize) {
+        self.file = file
+        state = kept
+        written = kept
+        self.windowSize = windowSize
+    }
+
+    /// When the loop must wake to write, if anything waits.
+    var deadline: Double? {
+        [changeDue, sizeSettles].compactMap { $0 }.min()
+    }
+
+    /// Sizes and maximising count from now on.
+    func windowWasShown() {
+        windowShown = true
+    }
+
+    /// The picks in `panelState` that differ from the panel's own selection.
+    func picked(_ panelState: PanelState, at now: Double) {
+        var picks: [NodeID: String] = [:]
+        for item in panelState.panel.menus.items {
+            if let option = panelState.selection(of: item.id), option != item.selected { picks[item.id] = option }
+        }
+        guard picks != state.picks else { return }
+        state.picks = picks
+        changeDue = changeDue ?? now + Self.changeDelay
+    }
+
+    /// The window's size in window pixels, at `scale`; kept in logical pixels.
+    func resized(width: Int, height: Int, scale: Double, at now: Double) {
+        let size = KeptState.WindowSize(width: Double(width) / scale, height: Double(height) / scale)
+        // A new scale rounds the window's pixels anew: less than a logical pixel is no resize.
+        guard abs(size.width - windowSize.width) >= 1 || abs(size.height - windowSize.height) >= 1 else { return }
+        windowSize = size
+        guard windowShown, KeptState.WindowSize.sides.contains(size.width), KeptState.WindowSize.sides.contains(size.height) else { return }
+        unsettledSize = size
+        sizeSettles = now + Self.settleDelay
+    }
+
+    /// The window manager or compositor maximised the window (true) or unmaximised it.
+    func maximizedChanged(_ maximized: Bool, at now: Double) {
+        guard windowShown, maximized != state.maximized else { return }
+        state.maximized = maximized
+        changeDue = changeDue ?? now + Self.changeDelay
+    }
+
+    /// Writes what is due by `now`: a pick, or a size that has settled.
+    func saveIfDue(at now: Double) {
+        var due = false
+        if let settles = sizeSettles, settles <= now {
+            settleSize()
+            due = true
+        }
+        if let change = changeDue, change <= now {
+            changeDue = nil
+            due = true
+        }
+        if due { write() }
+    }
+
+    /// Writes everything changed so far, a size still settling included:
+    /// the process is about to end.
+    func save() {
+        settleSize()
+        changeDue = nil
+        write()
+    }
+
+    private func write() {
+        guard state != written, let file else { return }
+        do throws(StateFile.WriteFailure) {
+            try file.replace(with: state.encoded(panelFile: file.panelFile))
+        } catch {
+            // Said once; the window runs on, and the next change tries again.
+            if !failureReported { writeLine(Echo.oneLine("rewrap: cannot keep the window's state: \(error.message)")) }
+            failureReported = true
+            return
+        }
+        written = state
+    }
+
+    /// A maximised window's size is the screen's, not one the person chose:
+    /// the size kept is the one to unmaximise to.
+    private func settleSize() {
+        sizeSettles = nil
+        guard let size = unsettledSize else { return }
+        unsettledSize = nil
+        if !state.maximized { state.size = size }
+    }
+}

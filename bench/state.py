@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""How soon what the person does is on disk (issue 32, rules §12): from the
+click that picks an option, and from the last step of a resize, to the kept
+state file holding it, read back with Python's json. The goal is within 1 s
+of a pick and within 1 s of a resize settling.
+
+Usage:
+    python3 bench/state.py [--rewrap .build/release/rewrap] [--picks 10] [--resizes 5]
+"""
+import argparse
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import private_state  # noqa: E402
+from motion import frames, start_xvfb, wait_for  # noqa: E402
+
+
+def kept(home):
+    """The state file's contents as Python reads them, or None before the first save."""
+    files = glob.glob(os.path.join(home, "rewrap", "*.json"))
+    if not files:
+        return None
+    try:
+        with open(files[0], encoding="utf-8") as state:
+            return json.load(state)
+    except (OSError, json.JSONDecodeError):
+        return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rewrap", default=".build/release/rewrap")
+    parser.add_argument("--picks", type=int, default=10)
+    parser.add_argument("--resizes", type=int, default=5)
+    args = parser.parse_args()
+    server, display = start_xvfb()
+    workdir = tempfile.mkdtemp(prefix="rewrap-state-bench-")
+    trace_path = os.path.join(workdir, "trace.jsonl")
+    env = private_state(dict(os.environ, DISPLAY=display))
+    home = env["XDG_STATE_HOME"]
+    app = subprocess.Popen([args.rewrap, "--geometry", "680x420+0+0", "--reduce-motion", "--trace", trace_path], env=env)
+    picks, resizes = [], []
+    try:
+        def xdotool(*words):
+            return subprocess.run(["xdotool", *map(str, words)], env=env, check=True, capture_output=True, text=True).stdout
+
+        window = wait_for(lambda: xdotool("search", "--sync", "--pid", app.pid).split()[0])
+        wait_for(lambda: frames(trace_path))
+        for _ in range(args.picks):
+            node = next(n for n in frames(trace_path)[-1]["nodes"] if n["id"] == "pattern")
+            x, y, w, h = node["frame"]
+            xdotool("mousemove", int(x + w / 2), int(y + h / 2), "click", 1)
+            popup = wait_for(lambda: frames(trace_path)[-1]["popup"])
+            row = next(r for r in popup["nodes"] if not r["selected"])
+            rx, ry, rw, rh = row["frame"]
+            option = row["text"]
+            clicked = time.monotonic()
+            xdotool("mousemove", int(popup["frame"][0] + rx + rw / 2), int(popup["frame"][1] + ry + rh / 2), "click", 1)
+            wait_for(lambda: (kept(home) or {}).get("picks", {}).get("pattern", "Solid") == option, timeout=5)
+            picks.append((time.monotonic() - clicked) * 1000)
+        for index in range(args.resizes):
+            width = 500 + 40 * index
+            for step in range(10):
+                xdotool("windowsize", window, width + 10 * (9 - step), 360)
+                time.sleep(0.02)
+            settled = time.monotonic()
+            wait_for(lambda: (kept(home) or {}).get("size") == [width, 360], timeout=5)
+            resizes.append((time.monotonic() - settled) * 1000)
+    finally:
+        app.terminate()
+        app.wait()
+        server.terminate()
+        server.wait()
+    print(f"pick → on disk: median {statistics.median(picks):.0f} ms, worst {max(picks):.0f} ms "
+          f"over {len(picks)} picks (goal: 1000 ms)")
+    print(f"resize settled → on disk: median {statistics.median(resizes):.0f} ms, worst {max(resizes):.0f} ms "
+          f"over {len(resizes)} drags (goal: 1000 ms)")
+    return 0 if max(picks + resizes) <= 1000 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
