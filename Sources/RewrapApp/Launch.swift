@@ -67,8 +67,9 @@ public struct Launch {
         } catch let error as PlatformError {
             throw CommandError(error.message, status: 1)
         }
-        // It names the family typed after --font, which can hold anything.
-        if let warning = text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
+        // It names the family typed after --font, which can hold anything; a
+        // desktop's font that is missing gives sans-serif without a word.
+        if options.font != nil, let warning = text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
         return DemoApp(platform: platform, surface: surface, text: text, scale: scale, state: PanelState(panel: panel),
                        strings: Strings(language), options: options, trace: trace, frameLog: frameLog, clock: clock)
     }

@@ -16,9 +16,12 @@ extension WaylandPlatform: Platform {
         }
         noteFocus()
         if let portal, portal.pump() {
-            settings.prefersDark = portal.prefersDark
-            settings.animationsEnabled = portal.animationsEnabled
+            portal.values.apply(to: &settings)
             events.append(.settingsChanged)
+        }
+        if let old = cursor, !old.follows(settings), let compositor = globals.compositor, let shm = globals.shm {
+            cursor = Cursor(compositor: compositor, shm: shm, scale: old.scale, settings: settings)
+            showCursor()
         }
         defer { events.removeAll(keepingCapacity: true) }
         return events

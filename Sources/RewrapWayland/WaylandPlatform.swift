@@ -116,10 +116,7 @@ public final class WaylandPlatform {
         }
         // A bus that accepts and never answers costs the start half a second, once.
         portal = PortalSettings(by: BusDeadline(seconds: 0.5))
-        if let portal {
-            settings.prefersDark = portal.prefersDark
-            settings.animationsEnabled = portal.animationsEnabled
-        }
+        portal?.values.apply(to: &settings)
     }
 
     static var defaultName: String { getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0" }

@@ -26,26 +26,41 @@ extension Toolkit {
         if owner != 0 { XSelectInput(connection.display, owner, PropertyChangeMask | StructureNotifyMask) }
     }
 
-    /// `Xft.dpi` from the RESOURCE_MANAGER string on the root window, which
-    /// XOpenDisplay has already read, so asking costs no round trip.
-    static func resourceDPI(_ connection: XConnection) -> Double? {
+    /// A resource such as `Xft.dpi` from the RESOURCE_MANAGER string on the
+    /// root window, which XOpenDisplay has already read, so asking costs no
+    /// round trip.
+    static func resource(_ name: String, _ connection: XConnection) -> String? {
         guard let resources = XResourceManagerString(connection.display) else { return nil }
         let text = String(cString: resources)
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].trimmingSpaces == "Xft.dpi" {
-                return Double(parts[1].trimmingSpaces)
+            if parts.count == 2, parts[0].trimmingSpaces == name {
+                return parts[1].trimmingSpaces
             }
         }
         return nil
     }
 
-    /// The settings as every platform states them: theme and motion from
-    /// XSETTINGS, the scale from its `Xft/DPI` or else the `Xft.dpi` resource.
+    /// The settings as every platform states them: theme, contrast, motion,
+    /// font and cursor from XSETTINGS, the cursor from the `Xcursor.theme`
+    /// and `Xcursor.size` resources where XSETTINGS names none. The scale is
+    /// GTK's `Gdk/WindowScalingFactor` with large text from
+    /// `Gdk/UnscaledDPI` where both are published; otherwise `Xft/DPI` (or
+    /// the `Xft.dpi` resource) scales everything.
     static func desktopSettings(_ xsettings: XSettings?, connection: XConnection, fontDefaults: [FontDefault]) -> DesktopSettings {
-        DesktopSettings(themeName: xsettings?.themeName, animationsEnabled: xsettings?.animationsEnabled ?? true,
-                        scale: DesktopSettings.scale(dpi: xsettings?.dpi ?? resourceDPI(connection)),
-                        fontDefaults: fontDefaults)
+        var settings = DesktopSettings(themeName: xsettings?.themeName, animationsEnabled: xsettings?.animationsEnabled ?? true,
+                                       fontDefaults: fontDefaults)
+        if let split = xsettings?.windowScaleAndTextDPI {
+            settings.scale = Double(split.scale)
+            settings.textScale = DesktopSettings.textScale(split.dpi / 96)
+        } else {
+            settings.scale = DesktopSettings.scale(dpi: xsettings?.dpi ?? resource("Xft.dpi", connection).flatMap(Double.init))
+        }
+        settings.highContrast = xsettings?.themeName.map(DesktopSettings.namesHighContrast) ?? false
+        settings.interfaceFont = xsettings?.fontName.flatMap(InterfaceFont.init(description:))
+        settings.cursorTheme = DesktopSettings.cursorTheme(xsettings?.cursorThemeName ?? resource("Xcursor.theme", connection))
+        settings.cursorSize = DesktopSettings.cursorSize(xsettings?.cursorThemeSize ?? resource("Xcursor.size", connection).flatMap { Int($0) })
+        return settings
     }
 
     /// The properties `XftDefaultSubstitute` adds to a pattern before
