@@ -48,18 +48,24 @@ extension Toolkit {
     /// `Gdk/UnscaledDPI` where both are published; otherwise `Xft/DPI` (or
     /// the `Xft.dpi` resource) scales everything.
     static func desktopSettings(_ xsettings: XSettings?, connection: XConnection, fontDefaults: [FontDefault]) -> DesktopSettings {
+        desktopSettings(xsettings, resource: { resource($0, connection) }, fontDefaults: fontDefaults)
+    }
+
+    /// The same, with the X resources as a function, so it is checked without a display.
+    public static func desktopSettings(_ xsettings: XSettings?, resource: (String) -> String?,
+                                       fontDefaults: [FontDefault] = []) -> DesktopSettings {
         var settings = DesktopSettings(themeName: xsettings?.themeName, animationsEnabled: xsettings?.animationsEnabled ?? true,
                                        fontDefaults: fontDefaults)
         if let split = xsettings?.windowScaleAndTextDPI {
             settings.scale = Double(split.scale)
             settings.textScale = DesktopSettings.textScale(split.dpi / 96)
         } else {
-            settings.scale = DesktopSettings.scale(dpi: xsettings?.dpi ?? resource("Xft.dpi", connection).flatMap(Double.init))
+            settings.scale = DesktopSettings.scale(dpi: xsettings?.dpi ?? resource("Xft.dpi").flatMap(Double.init))
         }
         settings.highContrast = xsettings?.themeName.map(DesktopSettings.namesHighContrast) ?? false
         settings.interfaceFont = xsettings?.fontName.flatMap(InterfaceFont.init(description:))
-        settings.cursorTheme = DesktopSettings.cursorTheme(xsettings?.cursorThemeName ?? resource("Xcursor.theme", connection))
-        settings.cursorSize = DesktopSettings.cursorSize(xsettings?.cursorThemeSize ?? resource("Xcursor.size", connection).flatMap { Int($0) })
+        settings.cursorTheme = DesktopSettings.cursorTheme(xsettings?.cursorThemeName ?? resource("Xcursor.theme"))
+        settings.cursorSize = DesktopSettings.cursorSize(xsettings?.cursorThemeSize ?? resource("Xcursor.size").flatMap { Int($0) })
         return settings
     }
 
