@@ -106,3 +106,47 @@ final class X11SettingsTests: XCTestCase {
         XCTAssertEqual(session.stderr, "")
     }
 }
+
+/// The pointer over the window on X11, in the desktop's cursor theme and
+/// size, read back through XFixes.
+final class X11CursorTests: XCTestCase {
+    /// The pointer's image size over the window, and a picture of it for a person to look at.
+    private func pointer(_ session: RewrapSession, _ name: String) throws -> String {
+        let shots = NSTemporaryDirectory() + "rewrap-settings-shots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let result = try session.helper(["cursor", shots + "/x11-\(name).ppm"])
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func testTheCursorFollowsGtkCursorThemeAndSizeLive() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let settings = try SettingsDaemon(["Gtk/CursorThemeName \"Adwaita\"", "Gtk/CursorThemeSize 24"], server: server)
+        defer { settings.stop() }
+        let session = try RewrapSession(arguments: ["--geometry", "480x300+0+0"], server: server)
+        defer { session.close() }
+        try session.settledFrame()
+        _ = try session.xdotool(["mousemove", "101", "151"])
+        _ = try session.xdotool(["mousemove", "100", "150"])
+        try session.waitUntil("the themed pointer") { try self.pointer(session, "cursor-24") == "24x24" }
+        try settings.update(["Gtk/CursorThemeName \"Adwaita\"", "Gtk/CursorThemeSize 48"])
+        try session.waitUntil("the larger pointer") { try self.pointer(session, "cursor-48") == "48x48" }
+        // At twice the scale, twice the pixels.
+        try settings.update(["Gtk/CursorThemeName \"Adwaita\"", "Gtk/CursorThemeSize 48", "Xft/DPI \(192 * 1024)"])
+        try session.waitUntil("the pointer at 2x") { try self.pointer(session, "cursor-96") == "96x96" }
+        XCTAssertEqual(session.stderr, "")
+    }
+
+    func testTheXcursorSizeResourceIsFollowed() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        _ = try runCommand([PackagePaths.helperBinary, "resources", "Xcursor.size: 32\nXcursor.theme: Adwaita\n"],
+                           environment: ["DISPLAY": server.display])
+        let session = try RewrapSession(arguments: ["--geometry", "480x300+0+0"], server: server)
+        defer { session.close() }
+        try session.settledFrame()
+        _ = try session.xdotool(["mousemove", "101", "151"])
+        _ = try session.xdotool(["mousemove", "100", "150"])
+        try session.waitUntil("the pointer from the resources") { try self.pointer(session, "cursor-resource-32") == "32x32" }
+    }
+}

@@ -1,4 +1,5 @@
 import CX11
+import RewrapLayout
 import RewrapPlatform
 import RewrapScene
 import RewrapText
@@ -19,7 +20,29 @@ extension Toolkit {
         (settingsOwner, xsettings) = Self.currentSettings(connection)
         settings = Self.desktopSettings(xsettings, connection: connection, fontDefaults: settings.fontDefaults)
         watch(settingsOwner: settingsOwner)
+        if startupFinished { followCursorSettings() }
         return .settingsChanged
+    }
+
+    /// The pointer over Rewrap's windows in the desktop's cursor theme and
+    /// size, at the window's scale; X's default when the desktop names
+    /// neither. Only a change loads a cursor.
+    func followCursorSettings() {
+        let scale = Metrics.clamped(scale: settings.scale ?? 1)
+        let wanted = settings.cursorTheme == nil && settings.cursorSize == nil
+            ? nil : CursorChoice(theme: settings.cursorTheme, size: Int((Double(settings.cursorSize ?? 24) * scale).rounded()))
+        guard wanted != cursorChoice else { return }
+        cursorChoice = wanted
+        let display = connection.display
+        let old = pointerCursor
+        pointerCursor = wanted.flatMap { choice in
+            ThemedCursor.shared?.pointer(on: display, theme: choice.theme, size: choice.size)
+        } ?? 0
+        for window in [mainWindow, popup?.window ?? 0] where window != 0 {
+            if pointerCursor != 0 { XDefineCursor(display, window, pointerCursor) } else { XUndefineCursor(display, window) }
+        }
+        if old != 0 { XFreeCursor(display, old) }
+        connection.flush()
     }
 
     func watch(settingsOwner owner: Window) {
