@@ -104,6 +104,20 @@ final class WaylandSettingsTests: XCTestCase {
         XCTAssertGreaterThan(drawn.green, drawn.blue)
         XCTAssertGreaterThanOrEqual(contrast(drawn, RGBImage.Pixel(red: 0xf7, green: 0xf7, blue: 0xf8)), 3)
         XCTAssertEqual(session.stderr, "")
+
+        // Set so from the start, the same ring; and the menu's highlighted option in it.
+        let (again, started) = try start(["\(Self.appearance) accent-color (ddd) (0.9, 0.3, 0.1)"])
+        defer { started.close(); again.stop() }
+        let keys = try sway.startTyping(["-s", "300", "-k", "Tab", "-s", "200", "-k", "space", "-s", "3000"])
+        defer { stopProcess(keys) }
+        try started.waitUntil("the menu") { try started.lastFrame().popup?.highlighted != nil }
+        let menu = try XCTUnwrap(try started.lastFrame().popup)
+        let row = try XCTUnwrap(menu.nodes.first { $0.highlighted == true })
+        let image = try RGBImage(contentsOf: try shot(started, "accent-orange-menu"))
+        XCTAssertEqual(image[ring.x, ring.y], drawn, "the same ring from the start")
+        // A row's frame is in the menu's pixels; the menu's, in the window's.
+        let highlight = image[Int(menu.frame[0] + row.frame[0]) + 3, Int(menu.frame[1] + row.frame[1] + row.frame[3] / 2)]
+        XCTAssertEqual(highlight, drawn, "the highlighted option in the accent")
     }
 
     func testTheCursorFollowsTheDesktopsThemeAndSizeLive() throws {
@@ -125,6 +139,19 @@ final class WaylandSettingsTests: XCTestCase {
         XCTAssertGreaterThan(small.height, 8, "fixture: a cursor is drawn")
         XCTAssertGreaterThan(Double(large.height), Double(small.height) * 1.6, "48 px against 24 px: \(small) then \(large)")
         XCTAssertEqual(session.stderr, "")
+        stopProcess(pointer)
+        session.close()
+
+        // Set so from the start, the same pointer.
+        let (again, started) = try start(["\(Self.interface) cursor-theme s 'Adwaita'", "\(Self.interface) cursor-size i 48"])
+        defer { started.close(); again.stop() }
+        let startedBare = try RGBImage(contentsOf: try shot(started, "cursor-none-again"))
+        let place = try started.windowRect()
+        let pointing = try sway.startPointing(["move", String(place.x + 100), String(place.y + 150), "wait", "8000"])
+        defer { stopProcess(pointing) }
+        usleep(500_000)
+        let fromStart = try cursorSize(started, "cursor-48-from-start", over: startedBare)
+        XCTAssertEqual(fromStart.height, large.height, accuracy: 2)
     }
 
     /// The size of what the pointer adds to a screenshot of the window.
@@ -152,6 +179,10 @@ final class WaylandSettingsTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(after.node("shape")).frame[3], try XCTUnwrap(before.node("shape")).frame[3])
         XCTAssertEqual(after.window, before.window)
         XCTAssertEqual(session.stderr, "")
+
+        let (again, started) = try start(["\(Self.interface) font-name s 'DejaVu Serif 13'"])
+        defer { started.close(); again.stop() }
+        XCTAssertEqual(try started.lastFrame().nodes.map(\.frame), after.nodes.map(\.frame), "the same page from the start")
     }
 
     func testBadValuesAreIgnoredAtStartAndLive() throws {
