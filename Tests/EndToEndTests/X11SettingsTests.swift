@@ -67,6 +67,10 @@ final class X11SettingsTests: XCTestCase {
         XCTAssertEqual(after.window, [480, 300])
         try session.capture(to: NSTemporaryDirectory() + "rewrap-settings-shots/x11-font-dejavu-serif-13.png")
 
+        let started = try RewrapSession(arguments: ["--geometry", "480x300+0+0"], server: server)
+        defer { started.close() }
+        XCTAssertEqual(try started.settledFrame().nodes.map(\.frame), after.nodes.map(\.frame), "the same page from the start")
+
         let option = try RewrapSession(arguments: ["--font", "sans-serif", "--geometry", "480x300+0+0"], server: server)
         defer { option.close() }
         XCTAssertEqual(try option.settledFrame().nodes.map(\.frame), before.nodes.map(\.frame), "--font wins")
