@@ -92,7 +92,7 @@ let package = Package(
             "RewrapApp", "RewrapPlatform", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapText", "RewrapTestSupport",
         ]),
         .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPlatform", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapWaylandTests", dependencies: ["RewrapWayland", "RewrapPlatform", "RewrapScene", "RewrapLayout"]),
+        .testTarget(name: "RewrapWaylandTests", dependencies: ["RewrapWayland", "RewrapPlatform", "RewrapScene", "RewrapLayout", "RewrapBus"]),
         .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
         .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapScene"]),

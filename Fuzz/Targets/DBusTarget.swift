@@ -4,7 +4,9 @@ import RewrapBus
 import RewrapLayout
 import RewrapPanelFile
 import RewrapScene
+import RewrapPlatform
 import RewrapTestSupport
+@testable import RewrapWayland
 
 extension FuzzTarget {
     /// Any bytes as one D-Bus message in the wire format, as the bus would
@@ -14,6 +16,10 @@ extension FuzzTarget {
     /// screen reader had walked the tree. A method call to one of its objects
     /// is answered exactly once (an error counts), unless it asked for no
     /// reply; anything else is left to libdbus, unanswered.
+    ///
+    /// The same message reaches the desktop portal's reader as if it came
+    /// on the session bus: whatever a `SettingChanged` holds, the settings
+    /// it gives are each usable or the default.
     public static let dbus = FuzzTarget(name: "dbus") { bytes in
         guard let library = DBusLibrary.shared else { return "libdbus-1.so.3 did not load" }
         let api = library.api
@@ -27,6 +33,12 @@ extension FuzzTarget {
         defer { api.dbus_message_unref(message) }
         let bridge = ATSPIBridge(library: library, uniqueName: ":1.42", tree: AccessibleFixture.tree)
         for node in AccessibleFixture.tree.inOrder { _ = bridge.reference(node.key) }
+        var portal = PortalValues()
+        if portal.received(message, library: library) {
+            var settings = DesktopSettings()
+            portal.apply(to: &settings)
+            if let broken = DesktopSettingsRules.broken(settings) { return "the portal's \(broken)" }
+        }
         let handled = bridge.handle(message)
         let wantsReply = api.dbus_message_get_no_reply(message) == 0
         switch (handled, wantsReply) {

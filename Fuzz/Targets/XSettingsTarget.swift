@@ -3,7 +3,9 @@
 extension FuzzTarget {
     /// Any bytes as the `_XSETTINGS_SETTINGS` property. Whatever the parser
     /// accepts, written again in the wire format (by the encoder below, not
-    /// the parser's code) and parsed, gives the same settings, in either byte order.
+    /// the parser's code) and parsed, gives the same settings, in either byte
+    /// order; and the desktop's settings read from them are each usable or
+    /// the default, whatever the scale, font and cursor keys hold.
     public static let xsettings = FuzzTarget(name: "xsettings") { bytes in
         guard let settings = XSettings(parsing: bytes) else { return nil }
         for bigEndian in [false, true] {
@@ -13,7 +15,9 @@ extension FuzzTarget {
         }
         _ = settings.animationsEnabled
         if let dpi = settings.dpi, !(dpi.isFinite && dpi > 0) { return "a DPI of \(dpi)" }
-        return nil
+        let resources = ["Xft.dpi": settings.strings["Xft.dpi"], "Xcursor.size": settings.strings["Xcursor.size"],
+                         "Xcursor.theme": settings.strings["Xcursor.theme"]]
+        return DesktopSettingsRules.broken(Toolkit.desktopSettings(settings, resource: { resources[$0] ?? nil }))
     }
 
     /// The XSETTINGS wire format: byte order, three pad bytes, serial, count,

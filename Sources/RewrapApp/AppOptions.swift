@@ -14,7 +14,8 @@ public struct AppOptions {
     public var tracePath: String?
     public var reduceMotion = false
     public var slowMotion = false
-    public var font = "sans-serif"
+    /// Nil follows the desktop's interface font, else sans-serif.
+    public var font: String?
     public var scale: Double?
     public var locale: String?
     /// Nil follows the panel's language.
@@ -111,13 +112,33 @@ public struct AppOptions {
         }
     }
 
-    /// `--scale` when given, else the scale the desktop asks for, else 1.
+    /// The window's scale: `--scale` when given, else the scale the desktop
+    /// asks for, else 1; times the desktop's large text, which scales the
+    /// text and every length measured from it.
     func scale(for settings: DesktopSettings) -> Double {
+        Metrics.clamped(scale: windowScale(for: settings) * DesktopSettings.textScale(settings.textScale))
+    }
+
+    /// The window's own scale, without large text: a change of it resizes the window.
+    func windowScale(for settings: DesktopSettings) -> Double {
         Metrics.clamped(scale: scale ?? settings.scale ?? 1)
     }
 
-    /// The text engine for `--font` at `scale`, its patterns finished as the desktop renders fonts.
+    /// The text engine for `--font`, else the desktop's interface font, else
+    /// sans-serif, at `scale`, its patterns finished as the desktop renders
+    /// fonts. A desktop font this machine lacks, or cannot set at its size,
+    /// is ignored, silently: sans-serif at 14 px, as with no desktop font.
     func textEngine(scale: Double, settings: DesktopSettings, direction: LayoutDirection) throws(TextEngineError) -> TextEngine {
-        try TextEngine(options: FontOptions(pattern: font, scale: scale, defaults: settings.fontDefaults), direction: direction)
+        if font == nil, let desktop = settings.interfaceFont,
+           let engine = try? TextEngine(options: FontOptions(pattern: desktop.pattern, scale: scale, defaults: settings.fontDefaults),
+                                        direction: direction),
+           engine.substitutionWarning == nil {
+            return engine
+        }
+        return try TextEngine(options: FontOptions(pattern: font ?? Self.defaultFont, scale: scale, defaults: settings.fontDefaults),
+                              direction: direction)
     }
+
+    /// Today's text with no desktop font and no `--font`: 14 px at scale 1.
+    static let defaultFont = "sans-serif"
 }

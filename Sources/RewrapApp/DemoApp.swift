@@ -25,6 +25,9 @@ public final class DemoApp {
     private let accessibility: AccessibilityLink
     /// The panel's language, the locale screen readers are told.
     private let language: String
+    /// The window's scale without large text, and the desktop's font, that the text was last set for.
+    private var windowScale: Double
+    private var interfaceFont: InterfaceFont?
     private var pendingSize: Size?
     private var needsDraw = true
     /// The back buffer holds the latest frame at the window's size, so an
@@ -57,6 +60,8 @@ public final class DemoApp {
         let viewport = Size(width: Double(surface.width), height: Double(surface.height))
         appearance = Appearance(theme: options.theme, reduceMotionByOption: options.reduceMotion)
         self.options = options
+        windowScale = options.windowScale(for: platform.settings)
+        interfaceFont = options.font == nil ? platform.settings.interfaceFont : nil
         // The engine keeps the lines it shapes, so it is the measurement cache too.
         painter = Painter(metrics: metrics, measurer: text, palette: appearance.palette(platform.settings))
         controller = PanelController(state: state, metrics: metrics, viewport: viewport, direction: text.direction,
@@ -171,7 +176,7 @@ public final class DemoApp {
             // comes after the pass of the key that opened it.
             accessibility.inputHandled()
         case .settingsChanged:
-            followDesktopScale()
+            followDesktopText()
             if appearance.reducesMotion(platform.settings) && stage.isAnimating {
                 stage.finishMoves()
                 needsDraw = true
@@ -213,25 +218,33 @@ public final class DemoApp {
         controller.sceneChanged(stage.scene)
     }
 
-    /// The desktop asks for another scale (a new DPI), and `--scale` did not
-    /// fix one: the text is set anew, and the page laid out and drawn at the
-    /// scale, at the size the platform asked the window to take. Nothing
+    /// The desktop asks for another scale (a new DPI), larger text or
+    /// another font, and the options did not fix them: the text is set anew,
+    /// and the page laid out and drawn at the scale. A new window scale
+    /// resizes the window to show what it showed; larger text or another
+    /// font keeps the window's size, and the page reflows. Nothing
     /// animates, and selection, focus and scroll stay.
-    private func followDesktopScale() {
-        let scale = options.scale(for: platform.settings)
-        guard scale != painter.metrics.scale else { return }
+    private func followDesktopText() {
+        let settings = platform.settings
+        let scale = options.scale(for: settings), windowScale = options.windowScale(for: settings)
+        let font = options.font == nil ? settings.interfaceFont : nil
+        guard scale != painter.metrics.scale || font != interfaceFont else { return }
         let text: TextEngine
         do {
-            text = try options.textEngine(scale: scale, settings: platform.settings, direction: stage.scene.direction)
+            text = try options.textEngine(scale: scale, settings: settings, direction: stage.scene.direction)
         } catch {
             return writeLine("rewrap: cannot set text at the desktop's new scale \(scale): \(error.message)")
         }
-        let viewport = platform.rescale(to: scale, text: text)
+        let viewport = windowScale != self.windowScale
+            ? platform.rescale(to: scale, text: text) : platform.retext(to: scale, text: text)
+        self.windowScale = windowScale
+        interfaceFont = font
         let metrics = Metrics(scale: scale)
+        let sameScale = metrics == painter.metrics
         painter = Painter(metrics: metrics, measurer: text, palette: painter.palette)
         stage.rescale(metrics, measurer: text)
         frameLog?.text = text
-        send(.rescaled(metrics, viewport: viewport))
+        send(sameScale ? .fontChanged(viewport: viewport) : .rescaled(metrics, viewport: viewport))
     }
 
     /// `--theme auto` follows the desktop's theme as it changes.

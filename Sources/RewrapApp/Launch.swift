@@ -94,8 +94,9 @@ public struct Launch {
         } catch let error as PlatformError {
             throw CommandError(error.message, status: 1)
         }
-        // It names the family typed after --font, which can hold anything.
-        if let warning = text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
+        // It names the family typed after --font, which can hold anything; a
+        // desktop's font that is missing gives sans-serif without a word.
+        if options.font != nil, let warning = text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
         var state = PanelState(panel: panel)
         for (id, option) in kept.picks { state.select(option, for: id) }
         return DemoApp(platform: platform, surface: surface, text: text, scale: scale, state: state,

@@ -22,6 +22,11 @@ public struct DBusMessageReader {
         return basic(DBusType.uint32, &value) ? value : nil
     }
 
+    public mutating func double() -> Double? {
+        var value = 0.0
+        return basic(DBusType.double, &value) ? value : nil
+    }
+
     public mutating func string() -> String? {
         var value: UnsafePointer<CChar>?
         guard basic(DBusType.string, &value), let value else { return nil }
@@ -97,6 +102,18 @@ public struct DBusMessageReader {
         api.dbus_message_iter_get_basic(&inner, &value)
         exhausted = api.dbus_message_iter_next(&iter) == 0
         return value
+    }
+
+    /// Reads what a variant holds with `value`, however deeply it is
+    /// wrapped (the desktop portal's `Settings.Read` wraps its answer twice),
+    /// or nil when the next argument is no variant or `value` fails.
+    public mutating func variant<Value>(_ value: (inout DBusMessageReader) -> Value?) -> Value? {
+        guard var inner = recurse(DBusType.variant) else { return nil }
+        while !inner.exhausted, inner.api.dbus_message_iter_get_arg_type(&inner.iter) == DBusType.variant {
+            guard let deeper = inner.recurse(DBusType.variant) else { return nil }
+            inner = deeper
+        }
+        return value(&inner)
     }
 
     private mutating func basic<Value>(_ type: Int32, _ value: inout Value) -> Bool {

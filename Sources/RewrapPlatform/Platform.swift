@@ -94,6 +94,9 @@ public protocol Platform: AnyObject {
     /// changed; the window is asked for at the size that shows the same
     /// content, and that size is returned.
     func rescale(to scale: Double, text: TextEngine) -> Size
+    /// Draws with `text`, set at `scale` for large text or another font,
+    /// from now on, while the window keeps its size, which is returned.
+    func retext(to scale: Double, text: TextEngine) -> Size
 
     /// Opens `request`'s popup and returns where it went when that is known
     /// at once; otherwise a `.popupPlaced` event follows.
@@ -139,6 +142,12 @@ public protocol Platform: AnyObject {
 }
 
 extension Platform {
+    /// Where the window's size is logical, as on Wayland, a new scale
+    /// already keeps it: new text is a rescale.
+    public func retext(to scale: Double, text: TextEngine) -> Size {
+        rescale(to: scale, text: text)
+    }
+
     public func focusMoved(to rect: PixelRect, in role: WindowRole) {}
 }
 

@@ -21,9 +21,14 @@ extension WaylandPlatform: Platform {
             events.append(.keyPressed(held.key, held.stroke))
         }
         if let portal, portal.pump() {
-            settings.prefersDark = portal.prefersDark
-            settings.animationsEnabled = portal.animationsEnabled
+            portal.values.apply(to: &settings)
             events.append(.settingsChanged)
+        }
+        // The desktop's cursor theme or size changed: the pointer takes the new one at once.
+        if let seat, let old = seat.cursor, !old.follows(settings), let compositor = connection.globals.compositor,
+           let shm = connection.globals.shm {
+            seat.cursor = Cursor(compositor: compositor, shm: shm, scale: old.scale, settings: settings)
+            showCursor()
         }
         defer { events.removeAll(keepingCapacity: true) }
         return events

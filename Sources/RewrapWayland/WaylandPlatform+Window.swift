@@ -325,7 +325,8 @@ extension WaylandPlatform {
     public func finishStartup() {
         guard let window, window.framePresented, !startupFinished else { return }
         startupFinished = true
-        seat?.cursor = Cursor(compositor: connection.globals.compositor!, shm: connection.globals.shm!, scale: window.scale.cursorScale)
+        seat?.cursor = Cursor(compositor: connection.globals.compositor!, shm: connection.globals.shm!, scale: window.scale.cursorScale,
+                             settings: settings)
         takeSeatDevices()
         // The launcher's token lets the compositor give the new window focus.
         if let activation = connection.globals.activation, let token = getenv("XDG_ACTIVATION_TOKEN") {

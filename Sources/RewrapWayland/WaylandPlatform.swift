@@ -58,10 +58,7 @@ public final class WaylandPlatform {
         portal = PortalSettings(by: BusDeadline(seconds: 0.5))
         listen(to: connection)
         settings.scale = wantedScale.factor
-        if let portal {
-            settings.prefersDark = portal.prefersDark
-            settings.animationsEnabled = portal.animationsEnabled
-        }
+        portal?.values.apply(to: &settings)
     }
 
     static func from(_ data: UnsafeMutableRawPointer?) -> WaylandPlatform {
@@ -122,7 +119,8 @@ public final class WaylandPlatform {
         }
         if startupFinished, let seat {
             // The old cursor's surface goes with it, so the pointer is given the new one.
-            seat.cursor = Cursor(compositor: connection.globals.compositor!, shm: connection.globals.shm!, scale: scale.cursorScale)
+            seat.cursor = Cursor(compositor: connection.globals.compositor!, shm: connection.globals.shm!, scale: scale.cursorScale,
+                                 settings: settings)
             showCursor()
         }
         events.append(.settingsChanged)

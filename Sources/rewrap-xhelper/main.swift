@@ -8,8 +8,8 @@ import Glibc
 // destroy another client's window, hold a
 // pointer grab, list popups, publish XSETTINGS or X resources, read raw
 // pixels, stand in for a desktop panel, play a window manager's part in
-// _NET_WM_SYNC_REQUEST, listen as a launcher does, and open a plain window
-// to take the focus.
+// _NET_WM_SYNC_REQUEST, listen as a launcher does, open a plain window
+// to take the focus, and show the pointer's image.
 
 let usage = """
     usage: rewrap-xhelper close WINDOW        send WM_DELETE_WINDOW, as a window manager would
@@ -33,6 +33,8 @@ let usage = """
            rewrap-xhelper listen-startup SECONDS
                                               print the first _NET_STARTUP_INFO message sent to the root
            rewrap-xhelper window TITLE        map a plain window, print its id, stay until killed
+           rewrap-xhelper cursor [FILE]       print the pointer's image size as WIDTHxHEIGHT (XFixes), and
+                                              write it to FILE as a PPM over white
     """
 
 func die(_ message: String) -> Never {
@@ -181,6 +183,30 @@ case "resources":
                             $0.baseAddress, Int32($0.count))
     }
     XSync(display, 0)
+
+case "cursor":
+    // libXfixes through dlopen, as the program's build links no XFixes.
+    typealias GetCursorImage = @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?
+    guard let library = dlopen("libXfixes.so.3", RTLD_NOW), let symbol = dlsym(library, "XFixesGetCursorImage") else {
+        die("cannot open libXfixes.so.3")
+    }
+    guard let image = unsafeBitCast(symbol, to: GetCursorImage.self)(display) else { die("no cursor image") }
+    // XFixesCursorImage: short x, y; unsigned short width, height, xhot, yhot; then, 8-aligned, unsigned long
+    // serial at 16 and unsigned long *pixels at 24.
+    let width = Int(image.load(fromByteOffset: 4, as: UInt16.self)), height = Int(image.load(fromByteOffset: 6, as: UInt16.self))
+    say("\(width)x\(height)")
+    if arguments.count == 2, let pixels = image.load(fromByteOffset: 24, as: UnsafePointer<UInt>?.self) {
+        var ppm = Array("P6 \(width) \(height) 255\n".utf8)
+        for index in 0..<width * height {
+            // Premultiplied ARGB, over white.
+            let argb = UInt32(truncatingIfNeeded: pixels[index]), alpha = Int(argb >> 24)
+            for shift in [16, 8, 0] as [UInt32] { ppm.append(UInt8(Int((argb >> shift) & 0xff) + 255 - alpha)) }
+        }
+        guard let file = fopen(arguments[1], "wb") else { die("cannot write \(arguments[1])") }
+        fwrite(ppm, 1, ppm.count, file)
+        fclose(file)
+    }
+    XFree(image)
 
 case "pixels":
     // Raw values, so a test can compare them with its own quantisation.

@@ -45,8 +45,9 @@ final class ThemeTests: XCTestCase {
         try waitForTheme(.dark, session, popup: true)
         XCTAssertNotNil(try session.lastFrame().popup, "the menu stays open")
 
+        // A high-contrast theme is light, in high contrast (rules §13).
         try settings.update(["Net/ThemeName \"HighContrast\""])
-        try waitForTheme(.light, session, popup: true)
+        try waitForTheme(.highContrastLight, session, popup: true)
         session.stop()
     }
 

@@ -24,6 +24,24 @@ final class AccessibleEventsTests: XCTestCase {
         XCTAssertTrue(settled.allSatisfy { if case .boundsChanged = $0 { true } else { false } })
     }
 
+    func testLargeTextAnnouncesNothing() {
+        // The desktop's large text lays the page out at 1.5 in the same
+        // window: things move and fewer chips fit, but no focus, name or
+        // state changes, so a screen reader has nothing to say.
+        var normal = SceneFixture()
+        normal.focus = "shape"
+        var large = normal
+        large.scale = 1.5
+        let events = large.tree.events(since: normal.tree, boundsSince: normal.tree)
+        XCTAssertTrue(events.contains(.boundsChanged(.node("shape"))), "fixture: the page changed")
+        for event in events {
+            switch event {
+            case .boundsChanged, .childAdded, .childRemoved: continue
+            default: XCTFail("announced: \(event)")
+            }
+        }
+    }
+
     func testNarrowerWindowRemovesTheChipsThatNoLongerFitFromTheEnd() throws {
         let wide = SceneFixture()
         var narrow = wide

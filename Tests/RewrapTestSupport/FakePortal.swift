@@ -14,8 +14,10 @@ public final class FakePortal: @unchecked Sendable {
     private let input = Pipe()
     private let output = Pipe()
 
-    /// With `colorScheme` nil, the bus has no portal on it at all.
-    public init(colorScheme: Int?) throws {
+    /// With `colorScheme` nil, the bus has no portal on it at all. Each of
+    /// `settings` is another key from the start, as "NAMESPACE KEY TYPE
+    /// VALUE": `"org.gnome.desktop.interface text-scaling-factor d 1.5"`.
+    public init(colorScheme: Int?, settings: [String] = []) throws {
         let busOutput = Pipe()
         bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         bus.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
@@ -29,7 +31,7 @@ public final class FakePortal: @unchecked Sendable {
         }
         guard let colorScheme else { return }
         portal.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        portal.arguments = [PackagePaths.root + "/Tests/Fixtures/portal/fake-portal.py", String(colorScheme)]
+        portal.arguments = [PackagePaths.root + "/Tests/Fixtures/portal/fake-portal.py", String(colorScheme)] + settings
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         portal.environment = environment
@@ -48,6 +50,13 @@ public final class FakePortal: @unchecked Sendable {
     public func set(_ key: String, _ value: String) throws {
         input.fileHandleForWriting.write(Data("\(key) \(value)\n".utf8))
         guard try Self.line(from: output, within: 5) == "changed" else { throw TestFailure("the fake portal did not change \(key)") }
+    }
+
+    /// Changes any key to a value of any D-Bus type, as a Python literal,
+    /// and waits until the portal has announced it:
+    /// `set("org.freedesktop.appearance", "accent-color", type: "(ddd)", "(1, 0.5, 0)")`.
+    public func set(_ namespace: String, _ key: String, type: String, _ value: String) throws {
+        try set(namespace, "\(key) \(type) \(value)")
     }
 
     private static func line(from pipe: Pipe, within seconds: Double) throws -> String? {

@@ -76,6 +76,11 @@ public final class RecordingPlatform: Platform {
         return Size(width: Double(main?.width ?? 0), height: Double(main?.height ?? 0))
     }
 
+    public func retext(to scale: Double, text: TextEngine) -> Size {
+        requests.append("retext to \(scale)")
+        return Size(width: Double(main?.width ?? 0), height: Double(main?.height ?? 0))
+    }
+
     public func presentMainFrame() {
         requests.append("present main \(main.map { "\($0.width)x\($0.height)" } ?? "none")")
         if let frameCallbackInterval { frameCallbackDue = now + frameCallbackInterval }

@@ -153,9 +153,11 @@ public final class SwayServer: @unchecked Sendable {
         return find(tree)
     }
 
-    /// A screenshot of a rectangle in logical pixels; it comes out in output pixels.
-    public func capture(x: Int, y: Int, width: Int, height: Int, to path: String) throws {
-        let result = try runCommand(["/usr/bin/grim", "-g", "\(x),\(y) \(width)x\(height)", path], environment: clientEnvironment)
+    /// A screenshot of a rectangle in logical pixels; it comes out in output
+    /// pixels, with the pointer drawn in when `cursor` is set.
+    public func capture(x: Int, y: Int, width: Int, height: Int, to path: String, cursor: Bool = false) throws {
+        let result = try runCommand(["/usr/bin/grim"] + (cursor ? ["-c"] : []) + ["-g", "\(x),\(y) \(width)x\(height)", path],
+                                    environment: clientEnvironment)
         guard result.status == 0 else { throw TestFailure("grim: \(result.stderr)") }
     }
 
@@ -189,6 +191,21 @@ public final class SwayServer: @unchecked Sendable {
         let result = try runCommand([PackagePaths.waylandHelperBinary] + size + commands,
                                     environment: clientEnvironment)
         guard result.status == 0 else { throw TestFailure("rewrap-wlhelper: \(result.stderr)") }
+    }
+
+    /// Starts `point` without waiting for it, for a pointer that must stay
+    /// on the seat while the test looks (end it with a `wait`).
+    public func startPointing(_ commands: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PackagePaths.waylandHelperBinary)
+        process.arguments = [String(outputSize.width), String(outputSize.height)] + commands
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in clientEnvironment { environment[key] = value }
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 
     /// Plays the seat's input method (`rewrap-wlhelper input-method`): once

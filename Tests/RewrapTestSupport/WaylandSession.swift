@@ -63,10 +63,10 @@ public final class WaylandSession: TracedSession, @unchecked Sendable {
         return rect
     }
 
-    /// The window's pixels, through grim, at the output's scale.
-    public func capture(to path: String) throws {
+    /// The window's pixels, through grim, at the output's scale, with the pointer when `cursor` is set.
+    public func capture(to path: String, cursor: Bool = false) throws {
         let rect = try windowRect()
-        try sway.capture(x: rect.x, y: rect.y, width: rect.width, height: rect.height, to: path)
+        try sway.capture(x: rect.x, y: rect.y, width: rect.width, height: rect.height, to: path, cursor: cursor)
     }
 
     /// A point in window pixels as output coordinates for the virtual pointer.

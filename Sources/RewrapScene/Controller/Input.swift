@@ -30,6 +30,10 @@ public enum Input: Hashable, Sendable {
     /// window is to be this size. Selection, focus and the place scrolled
     /// to are kept; nothing moves, and an open menu closes, as on a resize.
     case rescaled(Metrics, viewport: Size)
+    /// The text is set in another font at the same scale, as when the
+    /// desktop's interface font changed: laid out again in the same
+    /// window, keeping what `rescaled` keeps.
+    case fontChanged(viewport: Size)
     /// The popup's window went away from outside the program.
     case popupLost
     /// The window gained (true) or lost the keyboard focus, as when the user

@@ -54,6 +54,9 @@ public struct PanelController: Sendable {
             metrics = next
             viewport = size
             return close() + [.relayout(state, viewport: size, animated: false)]
+        case .fontChanged(let size):
+            viewport = size
+            return close() + [.relayout(state, viewport: size, animated: false)]
         case .windowFocusChanged(let focused):
             guard focused != windowFocused else { return [] }
             windowFocused = focused

@@ -154,6 +154,10 @@ public struct Painter {
     private func paintCapsule(_ text: String, in box: PixelRect, fill: Color, direction: LayoutDirection, on canvas: Canvas) {
         canvas.fill(.roundedRect(width: box.width, height: box.height, radius: metrics.chipRadius),
                     x: box.x, y: box.y, color: fill)
+        if let outline = palette.chipOutline {
+            canvas.fill(.roundedBorder(width: box.width, height: box.height, radius: metrics.chipRadius, stroke: metrics.borderWidth),
+                        x: box.x, y: box.y, color: outline)
+        }
         let content = Self.inset(box, by: Int(metrics.chipPaddingX))
         canvas.drawText(text, x: leadingX(of: text, in: content, direction: direction), baseline: baseline(in: box),
                         style: .body, color: palette.text, clip: box)
@@ -187,9 +191,10 @@ public struct Painter {
     }
 
     private func paintFocusRing(around box: PixelRect, radius: Double, on canvas: Canvas) {
-        let inset = Int(metrics.focusRingGap + metrics.focusRingWidth)
+        let stroke = (metrics.focusRingWidth * palette.focusRingWeight).rounded()
+        let inset = Int(metrics.focusRingGap + stroke)
         canvas.fill(.roundedBorder(width: box.width + 2 * inset, height: box.height + 2 * inset,
-                                         radius: radius + Double(inset), stroke: metrics.focusRingWidth),
+                                         radius: radius + Double(inset), stroke: stroke),
                     x: box.x - inset, y: box.y - inset, color: palette.accent)
     }
 

@@ -8,4 +8,10 @@ public enum Theme: String, Hashable, Sendable {
         case .dark: .dark
         }
     }
+
+    /// The theme's palette, or its high-contrast one.
+    public func palette(highContrast: Bool) -> Palette {
+        guard highContrast else { return palette }
+        return self == .dark ? .highContrastDark : .highContrastLight
+    }
 }

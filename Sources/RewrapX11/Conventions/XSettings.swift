@@ -28,6 +28,20 @@ public struct XSettings: Equatable, Sendable {
         integers["Xft/DPI"].flatMap { $0 > 0 ? Double($0) / 1024 : nil }
     }
 
+    /// GTK's window scale and the DPI of its text without it, published
+    /// together: the window takes the first, large text the second over 96.
+    /// Nil unless both are there and sane.
+    public var windowScaleAndTextDPI: (scale: Int, dpi: Double)? {
+        guard let factor = integers["Gdk/WindowScalingFactor"], (1...8).contains(factor),
+              let unscaled = integers["Gdk/UnscaledDPI"], unscaled > 0 else { return nil }
+        return (Int(factor), Double(unscaled) / 1024)
+    }
+
+    /// Such as "Cantarell 11".
+    public var fontName: String? { strings["Gtk/FontName"] }
+    public var cursorThemeName: String? { strings["Gtk/CursorThemeName"] }
+    public var cursorThemeSize: Int? { integers["Gtk/CursorThemeSize"].map(Int.init) }
+
     /// Nil when the data is truncated or malformed.
     public init?(parsing bytes: [UInt8]) {
         var reader = Reader(bytes: bytes)

@@ -52,6 +52,7 @@ extension Toolkit {
                                    UInt32(InputOutput), connection.visual,
                                    UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask), &attributes)
         setTransient(window)
+        if pointerCursor != 0 { XDefineCursor(display, window, pointerCursor) }
         let buffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: window)
         buffer.resize(width: frame.width, height: frame.height)
         popup = (window, buffer)

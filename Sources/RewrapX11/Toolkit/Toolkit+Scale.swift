@@ -26,4 +26,17 @@ extension Toolkit {
         connection.flush()
         return size
     }
+
+    /// Large text or another font: the text is drawn with the app's new
+    /// engine at `next`, and the window keeps its size.
+    public func retext(to next: Double, text engine: TextEngine) -> Size {
+        scale = next
+        scrollStep = Metrics(scale: next).scrollStep
+        text = engine
+        glyphFonts = GlyphFonts(connection: connection)
+        mainBuffer.setText(engine, fonts: glyphFonts)
+        popup?.buffer.setText(engine, fonts: glyphFonts)
+        let frame = tracking.windowFrame
+        return Size(width: frame.width, height: frame.height)
+    }
 }

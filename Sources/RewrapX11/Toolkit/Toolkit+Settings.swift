@@ -1,4 +1,5 @@
 import CX11
+import RewrapLayout
 import RewrapPlatform
 import RewrapScene
 import RewrapText
@@ -19,33 +20,76 @@ extension Toolkit {
         (settingsOwner, xsettings) = Self.currentSettings(connection)
         settings = Self.desktopSettings(xsettings, connection: connection, fontDefaults: settings.fontDefaults)
         watch(settingsOwner: settingsOwner)
+        if startupFinished { followCursorSettings() }
         return .settingsChanged
+    }
+
+    /// The pointer over Rewrap's windows in the desktop's cursor theme and
+    /// size, at the window's scale; X's default when the desktop names
+    /// neither. Only a change loads a cursor.
+    func followCursorSettings() {
+        let scale = Metrics.clamped(scale: settings.scale ?? 1)
+        let wanted = settings.cursorTheme == nil && settings.cursorSize == nil
+            ? nil : CursorChoice(theme: settings.cursorTheme, size: Int((Double(settings.cursorSize ?? 24) * scale).rounded()))
+        guard wanted != cursorChoice else { return }
+        cursorChoice = wanted
+        let display = connection.display
+        let old = pointerCursor
+        pointerCursor = wanted.flatMap { choice in
+            ThemedCursor.shared?.pointer(on: display, theme: choice.theme, size: choice.size)
+        } ?? 0
+        for window in [mainWindow, popup?.window ?? 0] where window != 0 {
+            if pointerCursor != 0 { XDefineCursor(display, window, pointerCursor) } else { XUndefineCursor(display, window) }
+        }
+        if old != 0 { XFreeCursor(display, old) }
+        connection.flush()
     }
 
     func watch(settingsOwner owner: Window) {
         if owner != 0 { XSelectInput(connection.display, owner, PropertyChangeMask | StructureNotifyMask) }
     }
 
-    /// `Xft.dpi` from the RESOURCE_MANAGER string on the root window, which
-    /// XOpenDisplay has already read, so asking costs no round trip.
-    static func resourceDPI(_ connection: XConnection) -> Double? {
+    /// A resource such as `Xft.dpi` from the RESOURCE_MANAGER string on the
+    /// root window, which XOpenDisplay has already read, so asking costs no
+    /// round trip.
+    static func resource(_ name: String, _ connection: XConnection) -> String? {
         guard let resources = XResourceManagerString(connection.display) else { return nil }
         let text = String(cString: resources)
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].trimmingSpaces == "Xft.dpi" {
-                return Double(parts[1].trimmingSpaces)
+            if parts.count == 2, parts[0].trimmingSpaces == name {
+                return parts[1].trimmingSpaces
             }
         }
         return nil
     }
 
-    /// The settings as every platform states them: theme and motion from
-    /// XSETTINGS, the scale from its `Xft/DPI` or else the `Xft.dpi` resource.
+    /// The settings as every platform states them: theme, contrast, motion,
+    /// font and cursor from XSETTINGS, the cursor from the `Xcursor.theme`
+    /// and `Xcursor.size` resources where XSETTINGS names none. The scale is
+    /// GTK's `Gdk/WindowScalingFactor` with large text from
+    /// `Gdk/UnscaledDPI` where both are published; otherwise `Xft/DPI` (or
+    /// the `Xft.dpi` resource) scales everything.
     static func desktopSettings(_ xsettings: XSettings?, connection: XConnection, fontDefaults: [FontDefault]) -> DesktopSettings {
-        DesktopSettings(themeName: xsettings?.themeName, animationsEnabled: xsettings?.animationsEnabled ?? true,
-                        scale: DesktopSettings.scale(dpi: xsettings?.dpi ?? resourceDPI(connection)),
-                        fontDefaults: fontDefaults)
+        desktopSettings(xsettings, resource: { resource($0, connection) }, fontDefaults: fontDefaults)
+    }
+
+    /// The same, with the X resources as a function, so it is checked without a display.
+    public static func desktopSettings(_ xsettings: XSettings?, resource: (String) -> String?,
+                                       fontDefaults: [FontDefault] = []) -> DesktopSettings {
+        var settings = DesktopSettings(themeName: xsettings?.themeName, animationsEnabled: xsettings?.animationsEnabled ?? true,
+                                       fontDefaults: fontDefaults)
+        if let split = xsettings?.windowScaleAndTextDPI {
+            settings.scale = Double(split.scale)
+            settings.textScale = DesktopSettings.textScale(split.dpi / 96)
+        } else {
+            settings.scale = DesktopSettings.scale(dpi: xsettings?.dpi ?? resource("Xft.dpi").flatMap(Double.init))
+        }
+        settings.highContrast = xsettings?.themeName.map(DesktopSettings.namesHighContrast) ?? false
+        settings.interfaceFont = xsettings?.fontName.flatMap(InterfaceFont.init(description:))
+        settings.cursorTheme = DesktopSettings.cursorTheme(xsettings?.cursorThemeName ?? resource("Xcursor.theme"))
+        settings.cursorSize = DesktopSettings.cursorSize(xsettings?.cursorThemeSize ?? resource("Xcursor.size").flatMap { Int($0) })
+        return settings
     }
 
     /// The properties `XftDefaultSubstitute` adds to a pattern before

@@ -15,6 +15,7 @@ extension Toolkit {
         pointerDevices = PointerDevices(connection: connection, windows: [mainWindow])
         inputMethod = InputMethod(connection: connection, window: mainWindow)
         watchDesktop()
+        followCursorSettings()
         // Window managers and taskbars read the icon when it changes, too.
         if let icon {
             setCardinals("_NET_WM_ICON", WMIcon.pack(pixels: icon.draw(icon.size), size: icon.size))

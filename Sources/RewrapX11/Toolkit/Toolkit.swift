@@ -52,6 +52,10 @@ public final class Toolkit {
     var scrollStep = 0.0
     /// Wakes `wait(until:)` at its deadline.
     let timer: DeadlineTimer
+    /// The pointer defined on Rewrap's windows in the desktop's cursor
+    /// theme, and what it was loaded for; 0 and nil for X's default.
+    var pointerCursor: Cursor = 0
+    var cursorChoice: CursorChoice?
     /// The interface scale the window is drawn at.
     var scale = 1.0
     /// The work area when the connection opened, to fit a default size.
@@ -132,6 +136,7 @@ public final class Toolkit {
 
     deinit {
         closePopup()
+        if pointerCursor != 0 { XFreeCursor(connection.display, pointerCursor) }
         if mainWindow != 0 { XDestroyWindow(connection.display, mainWindow) }
     }
 
@@ -252,4 +257,10 @@ public final class Toolkit {
               let address = String(validating: value.bytes, as: UTF8.self), !address.isEmpty else { return nil }
         return address
     }
+}
+
+/// A cursor theme and a size in pixels, as loaded.
+struct CursorChoice: Equatable {
+    var theme: String?
+    var size: Int
 }

@@ -2,10 +2,14 @@
 """A stand-in for xdg-desktop-portal's Settings interface, for tests.
 
 Owns org.freedesktop.portal.Desktop on the session bus and answers Read
-for the appearance color-scheme and GNOME's enable-animations. Each line
-on standard input, such as "color-scheme 2" or "enable-animations false",
-changes a setting and emits SettingChanged. Prints "ready" once the name
-is owned.
+for the appearance color-scheme and GNOME's enable-animations, and for any
+setting given as "NAMESPACE KEY TYPE VALUE" after the color scheme on the
+command line. Each line on standard input, such as "color-scheme 2",
+"enable-animations false" or "org.gnome.desktop.interface
+text-scaling-factor d 1.5", changes a setting and emits SettingChanged;
+VALUE is a Python literal of D-Bus type TYPE (nan and inf allowed), so a
+test can send what no real desktop would. Prints "ready" once the name is
+owned.
 """
 import sys
 
@@ -39,6 +43,17 @@ NAMES = {"color-scheme": "org.freedesktop.appearance", "enable-animations": "org
 connection = None
 
 
+def typed(text):
+    """"NAMESPACE KEY TYPE VALUE" as the key and its variant."""
+    namespace, key, signature, value = text.split(None, 3)
+    return (namespace, key), GLib.Variant(signature, eval(value, {"__builtins__": {}}, {"nan": float("nan"), "inf": float("inf")}))
+
+
+for argument in sys.argv[2:]:
+    name, variant = typed(argument)
+    settings[name] = variant
+
+
 def call(conn, sender, path, interface, method, parameters, invocation):
     namespace, key = parameters.unpack()
     value = settings.get((namespace, key))
@@ -54,9 +69,12 @@ def line(channel, condition):
     if not text:
         loop.quit()
         return False
-    key, value = text.split()
-    namespace = NAMES[key]
-    variant = GLib.Variant("u", int(value)) if key == "color-scheme" else GLib.Variant("b", value == "true")
+    if len(text.split()) == 2:
+        key, value = text.split()
+        namespace = NAMES[key]
+        variant = GLib.Variant("u", int(value)) if key == "color-scheme" else GLib.Variant("b", value == "true")
+    else:
+        (namespace, key), variant = typed(text)
     settings[(namespace, key)] = variant
     connection.emit_signal(None, PATH, "org.freedesktop.portal.Settings", "SettingChanged",
                            GLib.Variant("(ssv)", (namespace, key, variant)))
