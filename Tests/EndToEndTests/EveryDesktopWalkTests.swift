@@ -129,7 +129,13 @@ private struct Walk {
 
     /// Waits for the menu of `owner` and returns it.
     private func menu(_ window: WalkWindow, _ owner: String) throws -> TraceFrame.Popup {
-        try window.waitUntil("the \(owner) menu") { try window.lastFrame().popup?.owner == owner }
+        do {
+            try window.waitUntil("the \(owner) menu") { try window.lastFrame().popup?.owner == owner }
+        } catch {
+            let last = try window.lastFrame()
+            throw TestFailure("\(error); the last of \(window.frames().count) frames has the keys on \(last.nodes.first { $0.focused == true }?.id ?? "nothing"), "
+                              + "the ring on \(last.nodes.first { $0.ring == true }?.id ?? "nothing"), menu \(last.popup?.owner ?? "none")")
+        }
         try window.waitUntil("the \(owner) menu at rest") { try !window.lastFrame().animating }
         // A menu takes the keyboard a moment after it is drawn.
         usleep(150_000)
@@ -140,13 +146,15 @@ private struct Walk {
         try window.waitUntil("the menu to close") { try window.lastFrame().popup == nil }
     }
 
-    /// Presses Tab until `id` has the keyboard focus.
+    /// Presses Tab until `id` has the keyboard focus, each time waiting for
+    /// the focus to move: a frame drawn for anything else is no answer.
     private func tab(to id: String, in window: WalkWindow) throws {
+        func focused() throws -> String? { try window.lastFrame().nodes.first { $0.focused == true }?.id }
         for _ in 0..<12 {
-            if try window.lastFrame().node(id)?.focused == true { return }
-            let count = window.frames().count
+            let before = try focused()
+            if before == id { return }
             try window.press("Tab")
-            try window.waitUntil("a frame after Tab") { window.frames().count > count }
+            try window.waitUntil("the focus to move from \(before ?? "nothing")") { try focused() != before }
         }
         throw TestFailure("Tab never reached \(id)")
     }
@@ -175,6 +183,7 @@ private struct Walk {
                     XCTAssertEqual(popup.rect.minY, button.rect.maxY + 4, "\(desktop.name): the \(dropdown.id) menu just below its button")
                     XCTAssertEqual(popup.rect.minX, button.rect.minX, "\(desktop.name): lined up with the button")
                 }
+                if dropdown.id == dropdowns[0].id { try window.captureScreen(to: folder + "/\(desktop.name)-screen-menu.png") }
                 let index = try XCTUnwrap(popup.nodes.firstIndex { !$0.selected })
                 let option = popup.nodes[index].text
                 try window.clickOption(popup, index)
@@ -231,7 +240,7 @@ private struct Walk {
         try step("maximise") {
             try window.maximize()
             try window.waitUntil("the maximised window") { try window.lastFrame().width > 600 }
-            try window.settledFrame()
+            print("walk \(desktop.name): maximised to \(try window.settledFrame().window)")
         }
 
         try step("unmaximise") {

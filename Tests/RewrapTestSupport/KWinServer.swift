@@ -13,7 +13,8 @@ public final class KWinServer: @unchecked Sendable {
     public let bus: PrivateSessionBus
     public let socket = "rewrap-kwin"
     public let scale: Double
-    /// The output's size in logical pixels.
+    /// The output's size in logical pixels: `--width` and `--height` are
+    /// logical, so at scale 2 the output has twice as many pixels each way.
     public let logicalSize: (width: Int, height: Int)
     private let kwin: Process
     private var input: LineHelper!
@@ -22,7 +23,7 @@ public final class KWinServer: @unchecked Sendable {
 
     public init(width: Int = 1280, height: Int = 800, scale: Double = 1) throws {
         self.scale = scale
-        logicalSize = (Int((Double(width) / scale).rounded()), Int((Double(height) / scale).rounded()))
+        logicalSize = (width, height)
         bus = try PrivateSessionBus(name: "kwin")
         do {
             // The installed binary carries a file capability this container
@@ -97,12 +98,11 @@ public final class KWinServer: @unchecked Sendable {
         throw TestFailure("the KWin script printed no end: \(lines); kwin's log ends: \(bus.log("kwin").suffix(400))")
     }
 
-    /// One of kwin's windows, in logical pixels; the client's own area, decoration aside.
+    /// One of kwin's windows, in logical pixels: its surface's area, decoration aside.
     public struct Window {
         public var pid: Int32
         public var x: Double, y: Double, width: Double, height: Double
         public var active: Bool
-        public var maximized: Bool
     }
 
     /// The selector of a window in a script: the first normal window of `pid`.
@@ -113,14 +113,12 @@ public final class KWinServer: @unchecked Sendable {
     public func window(pid: Int32) throws -> Window? {
         let lines = try script("""
             var c = \(Self.client(pid: pid));
-            if (c) { var g = c.clientGeometry; say([g.x, g.y, g.width, g.height, c.active ? 1 : 0,
-                c.frameGeometry.width >= workspace.clientArea(KWin.MaximizeArea, c).width ? 1 : 0].join(" ")); }
+            if (c) { var g = c.bufferGeometry; say([g.x, g.y, g.width, g.height, c.active ? 1 : 0].join(" ")); }
             """)
         guard let line = lines.first else { return nil }
         let values = line.split(separator: " ").compactMap { Double($0) }
-        guard values.count == 6 else { throw TestFailure("kwin's window: \(line)") }
-        return Window(pid: pid, x: values[0], y: values[1], width: values[2], height: values[3], active: values[4] == 1,
-                      maximized: values[5] == 1)
+        guard values.count == 5 else { throw TestFailure("kwin's window: \(line)") }
+        return Window(pid: pid, x: values[0], y: values[1], width: values[2], height: values[3], active: values[4] == 1)
     }
 
     public func stop() {

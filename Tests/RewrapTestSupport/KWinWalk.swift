@@ -89,11 +89,16 @@ final class KWinWalkWindow: WalkWindow, @unchecked Sendable {
                  width: Int(frame.width), height: Int(frame.height), to: path)
     }
 
+    func captureScreen(to path: String) throws {
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: try desktop.screenshot(), toPath: path)
+    }
+
     /// A script sets the frame so the client's own area is `width` × `height`.
     func resize(width: Int, height: Int) throws {
         try kwin.script("""
             var c = \(KWinServer.client(pid: rewrap.pid));
-            var f = c.frameGeometry, g = c.clientGeometry;
+            var f = c.frameGeometry, g = c.bufferGeometry;
             c.frameGeometry = {x: f.x, y: f.y, width: \(width) + f.width - g.width, height: \(height) + f.height - g.height};
             """)
     }

@@ -79,9 +79,14 @@ final class MutterWalkWindow: WalkWindow, @unchecked Sendable {
             origin = (centred.0.rounded(.down), centred.1.rounded(.down))
             return
         }
-        let shot = try desktop.screenshot()
-        guard let found = try locate(reference, in: shot) else {
-            throw TestFailure("the window is nowhere on mutter's monitor: \(shot) against \(reference)")
+        var shot = try desktop.screenshot(), found = try locate(reference, in: shot)
+        // The desktop shows a new window a moment after its first frame.
+        for _ in 0..<3 where found == nil {
+            shot = try desktop.screenshot()
+            found = try locate(reference, in: shot)
+        }
+        guard let found else {
+            throw TestFailure("the window is nowhere on mutter's monitor: \(try keep(shot)) against \(reference)")
         }
         origin = (Double(found.x) / scale, Double(found.y) / scale)
     }
@@ -107,6 +112,11 @@ final class MutterWalkWindow: WalkWindow, @unchecked Sendable {
         let shot = try desktop.screenshot()
         try crop(shot, x: Int((origin.x * scale).rounded()), y: Int((origin.y * scale).rounded()),
                  width: Int(frame.width), height: Int(frame.height), to: path)
+    }
+
+    func captureScreen(to path: String) throws {
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: try desktop.screenshot(), toPath: path)
     }
 
     /// A drag of libdecor's right edge, which asks mutter for an interactive resize.

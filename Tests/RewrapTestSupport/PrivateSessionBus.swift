@@ -1,9 +1,9 @@
 import Foundation
 
 /// A session bus and runtime folder of a test's own, for a compositor that
-/// needs D-Bus (mutter, kwin) and the programs beside it: `dbus-daemon`
-/// forks, so it is stopped by the PID it prints; every other process
-/// started in `start` is stopped by its own, last started first.
+/// needs D-Bus (mutter, kwin) and the programs beside it. The daemon and
+/// every process started in `start` are stopped by their PIDs, last
+/// started first.
 ///
 ///     let bus = try PrivateSessionBus(name: "mutter")
 ///     let pipewire = try bus.start(["/usr/bin/pipewire"], log: "pipewire")
@@ -11,22 +11,37 @@ public final class PrivateSessionBus: @unchecked Sendable {
     /// A 0700 folder for XDG_RUNTIME_DIR, removed by `stop`.
     public let runtimeDirectory: String
     public let address: String
-    public let daemonPID: pid_t
+    private let daemon = Process()
     private var processes: [Process] = []
 
     public init(name: String) throws {
         runtimeDirectory = NSTemporaryDirectory() + "rewrap-\(name)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: runtimeDirectory, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
-        let result = try runCommand(["/usr/bin/dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"],
-                                    environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        guard result.status == 0, lines.count >= 2, let pid = pid_t(lines[1]) else {
-            try? FileManager.default.removeItem(atPath: runtimeDirectory)
-            throw TestFailure("dbus-daemon did not start: \(result.stderr)")
+        // --nofork: the daemon is this process's child, stopped by its PID.
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        daemon.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        daemon.environment = environment
+        let output = Pipe()
+        daemon.standardOutput = output
+        daemon.standardError = FileHandle.nullDevice
+        daemon.standardInput = FileHandle.nullDevice
+        try daemon.run()
+        var text = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !text.contains("\n"), Date() < deadline, daemon.isRunning {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
         }
-        address = lines[0]
-        daemonPID = pid
+        address = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else {
+            stopProcess(daemon)
+            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            throw TestFailure("dbus-daemon printed no address")
+        }
     }
 
     /// What every process on this bus is given; DISPLAY and WAYLAND_DISPLAY
@@ -74,11 +89,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
     public func stop() {
         for process in processes.reversed() { stopProcess(process) }
         processes = []
-        if kill(daemonPID, SIGTERM) == 0 {
-            let deadline = Date().addingTimeInterval(3)
-            while kill(daemonPID, 0) == 0, Date() < deadline { usleep(10_000) }
-            kill(daemonPID, SIGKILL)
-        }
+        stopProcess(daemon)
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }
 
@@ -133,6 +144,12 @@ public final class LineHelper: @unchecked Sendable {
                     return text
                 }
                 continue
+            }
+            // Never longer than 30 s: a helper that hangs fails the test, not the suite.
+            var watched = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&watched, 1, 30_000) > 0 else {
+                stop()
+                throw TestFailure("\(name) answered nothing within 30 s")
             }
             let more = output.fileHandleForReading.availableData
             guard !more.isEmpty else { throw TestFailure("\(name) ended: \(String(decoding: pending, as: UTF8.self))") }

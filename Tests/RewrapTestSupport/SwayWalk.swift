@@ -81,6 +81,11 @@ final class SwayWalkWindow: WalkWindow, @unchecked Sendable {
         try desktop.sway.capture(x: rect.x, y: rect.y, width: rect.width, height: rect.height, to: path)
     }
 
+    func captureScreen(to path: String) throws {
+        let size = desktop.sway.outputSize
+        try desktop.sway.capture(x: 0, y: 0, width: size.width, height: size.height, to: path)
+    }
+
     func resize(width: Int, height: Int) throws {
         try desktop.sway.swaymsg(["[pid=\(rewrap.pid)]", "resize", "set", "width", "\(width)", "px", "height", "\(height)", "px"])
     }

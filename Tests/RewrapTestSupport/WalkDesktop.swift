@@ -38,6 +38,8 @@ public protocol WalkWindow: TracedSession {
     func parkPointer() throws
     /// The window's own pixels, title bar aside, as a PNG.
     func capture(to path: String) throws
+    /// The whole screen as the desktop shows it, menus and title bars too.
+    func captureScreen(to path: String) throws
     /// Resizes the window to `width` × `height` logical pixels, as the desktop lets a person.
     func resize(width: Int, height: Int) throws
     func maximize() throws
@@ -113,4 +115,11 @@ public func locate(_ reference: String, in screenshot: String) throws -> (x: Int
 public func crop(_ path: String, x: Int, y: Int, width: Int, height: Int, to output: String) throws {
     let result = try runCommand(["/usr/bin/convert", path, "-crop", "\(width)x\(height)+\(x)+\(y)", "+repage", output])
     guard result.status == 0 else { throw TestFailure("convert -crop: \(result.stderr)") }
+}
+
+/// A copy of a picture that outlives the desktop's folder, for a failure to name.
+public func keep(_ path: String) throws -> String {
+    let copy = NSTemporaryDirectory() + "rewrap-walk-failed-\(UUID().uuidString).png"
+    try FileManager.default.copyItem(atPath: path, toPath: copy)
+    return copy
 }

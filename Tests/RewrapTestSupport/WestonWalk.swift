@@ -105,9 +105,14 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
         rewrap = try WalkProcess(arguments, environment: desktop.clientEnvironment)
         try settledFrame()
         if let reference {
-            let shot = try desktop.screenshot()
-            guard let found = try locate(reference, in: shot) else {
-                throw TestFailure("the window is nowhere on weston's output: \(shot) against \(reference)")
+            var shot = try desktop.screenshot(), found = try locate(reference, in: shot)
+            // The desktop shows a new window a moment after its first frame.
+            for _ in 0..<3 where found == nil {
+                shot = try desktop.screenshot()
+                found = try locate(reference, in: shot)
+            }
+            guard let found else {
+                throw TestFailure("the window is nowhere on weston's output: \(try keep(shot)) against \(reference)")
             }
             origin = (Double(found.x) / desktop.scale, Double(found.y) / desktop.scale)
         }
@@ -136,6 +141,11 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
         let shot = try desktop.screenshot()
         try crop(shot, x: Int(origin.x * desktop.scale), y: Int(origin.y * desktop.scale),
                  width: Int(frame.width), height: Int(frame.height), to: path)
+    }
+
+    func captureScreen(to path: String) throws {
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: try desktop.screenshot(), toPath: path)
     }
 
     /// A drag of libdecor's right edge, which asks weston for an interactive resize.

@@ -109,6 +109,11 @@ final class X11WalkWindow: WalkWindow, @unchecked Sendable {
         guard result.status == 0 else { throw TestFailure("import: \(result.stderr)") }
     }
 
+    func captureScreen(to path: String) throws {
+        let result = try runCommand(["/usr/bin/import", "-window", "root", path], environment: ["DISPLAY": desktop.server.display])
+        guard result.status == 0 else { throw TestFailure("import: \(result.stderr)") }
+    }
+
     func resize(width: Int, height: Int) throws {
         try desktop.xdotool(["windowsize", id, String(width), String(height)])
     }
