@@ -31,11 +31,14 @@ public final class WestonWalk: WalkDesktop, @unchecked Sendable {
         // The pointer starts outside weston's window, so moving in is motion weston sees.
         try xdotool(["mousemove", String(size.width + 110), String(size.height + 90)])
         weston = try DesktopProcess(["/usr/bin/setpriv", "--pdeathsig", "TERM", "/usr/bin/weston", "--backend=x11-backend.so",
-                                     "--use-pixman", "--width=\(size.width)", "--height=\(size.height)", "--scale=\(Int(scale))",
+                                     "--use-pixman", "--width=\(logicalSize.width)", "--height=\(logicalSize.height)", "--scale=\(Int(scale))",
                                      "--idle-time=0", "--socket=\(socket)", "--config=\(runtime)/weston.ini"],
                                     server: outer, environment: ["XDG_RUNTIME_DIR": runtime])
         try weston.waitUntil("weston's socket", timeout: 20) { FileManager.default.fileExists(atPath: self.runtime + "/" + self.socket) }
     }
+
+    /// The output in logical pixels: its X window stays `size` pixels at any scale.
+    var logicalSize: (width: Int, height: Int) { (Int(Double(size.width) / scale), Int(Double(size.height) / scale)) }
 
     var clientEnvironment: [String: String] { ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": socket] }
 
@@ -131,9 +134,20 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
     /// Keys go to weston's window, which has the X focus while the pointer is over it.
     func press(_ keys: String) throws { try desktop.xdotool(["key", "--delay", "30", keys]) }
 
-    /// Off Rewrap's window, still on weston's output.
+    /// Off Rewrap's window, still on weston's output: weston draws the
+    /// pointer into its pictures, so at the output's corner farthest from
+    /// the window, which weston may have put anywhere.
     func parkPointer() throws {
-        try desktop.xdotool(["mousemove", String(desktop.size.width - 2), String(desktop.size.height - 2)])
+        let frame = try lastFrame()
+        let left = origin.x * desktop.scale, top = origin.y * desktop.scale
+        let right = left + frame.width, bottom = top + frame.height
+        let width = Double(desktop.size.width), height = Double(desktop.size.height)
+        let corners = [(2.0, 2.0), (width - 30, 2.0), (2.0, height - 30), (width - 30, height - 30)]
+        func distance(_ point: (Double, Double)) -> Double {
+            max(left - point.0, point.0 - right, top - point.1, point.1 - bottom)
+        }
+        let far = corners.max { distance($0) < distance($1) }!
+        try desktop.xdotool(["mousemove", String(Int(far.0)), String(Int(far.1))])
     }
 
     func capture(to path: String) throws {
