@@ -44,7 +44,8 @@ public protocol WalkWindow: TracedSession {
     func resize(width: Int, height: Int) throws
     func maximize() throws
     func unmaximize() throws
-    /// Another window comes up and takes the focus.
+    /// Another window comes up and takes the focus: by a click on it where
+    /// the desktop says where it is, as it maps where the desktop does not.
     func focusAnotherWindow() throws
     /// The person gives the focus back to Rewrap's window.
     func focusBack() throws

@@ -185,6 +185,7 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
     /// Maximised, the window's title bar is at the top of the output.
     func unmaximize() throws { try doubleClickTitleBar(at: (0, 24)) }
 
+    /// weston gives a new window the focus as it maps it.
     func focusAnotherWindow() throws {
         let other = try WalkProcess(["--geometry", "320x240"], environment: desktop.clientEnvironment)
         self.other = other
