@@ -308,7 +308,6 @@ private struct Walk {
                 try picture(scaled, name, into: &pictures)
             }
         }
-        try? desktop.setScale(1)
         print(String(format: "walk %@: whole walk %.1f s", desktop.name, Date().timeIntervalSince(started)))
         return pictures
     }

@@ -8,7 +8,7 @@ import Foundation
 /// script's `print` lines are read back from kwin's log. Stopped by its PID.
 ///
 ///     let kwin = try KWinServer(scale: 1.5)
-///     let windows = try kwin.windows()
+///     let window = try kwin.window(pid: rewrap.processIdentifier)
 public final class KWinServer: @unchecked Sendable {
     public let bus: PrivateSessionBus
     public let socket = "rewrap-kwin"

@@ -63,7 +63,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let path = logPath(log)
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         process.standardError = process.standardOutput
         process.standardInput = FileHandle.nullDevice
@@ -76,7 +76,7 @@ public final class PrivateSessionBus: @unchecked Sendable {
 
     public func log(_ name: String) -> String { (try? String(contentsOfFile: logPath(name), encoding: .utf8)) ?? "" }
 
-    /// Waits up to `timeout` s for `path` in the runtime folder while `process` runs.
+    /// Waits up to `timeout` s for the file `name` in the runtime folder while `process` runs.
     public func waitForFile(_ name: String, of process: Process, timeout: Double = 20) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline, process.isRunning {

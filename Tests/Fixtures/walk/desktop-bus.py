@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """What the end-to-end walk asks of GNOME's and KDE's compositors over the
 session bus, driven over standard input and output: one command a line, one
-answer a line ("ok ...", or "error ..." with the reason).
+answer a line ("ok", or "error ..." with the reason); "ready" first.
 
     desktop-bus.py mutter      input through org.gnome.Mutter.RemoteDesktop,
                                pictures through its ScreenCast stream and
@@ -10,7 +10,7 @@ answer a line ("ok ...", or "error ..." with the reason).
                                window management through KWin scripts
 
 mutter: move X Y | down | up | key KEYSYM... (held in order, let go in
-        reverse) | touchdown X Y | touchmove X Y | touchup | touchcancel |
+        reverse) | touchdown X Y | touchmove X Y | touchup (one finger) |
         shot FILE | scale S | quit
 kwin:   shot FILE | script FILE | quit
 
@@ -155,7 +155,7 @@ class KWin:
         options = {"native-resolution": GLib.Variant("b", True), "include-cursor": GLib.Variant("b", False)}
         results = call("org.kde.KWin", "/org/kde/KWin/ScreenShot2", "org.kde.KWin.ScreenShot2", "CaptureActiveScreen",
                        (options, index), "(a{sv}h)", fds)[0]
-        # Foundation's list still holds the write end: close it, or the read never ends.
+        # The list holds a copy of the write end: let it go, or the read never ends.
         fds = None
         data = b""
         with os.fdopen(read, "rb") as pipe:
