@@ -16,7 +16,9 @@ TEST_PACKAGES := libharfbuzz-bin util-linux librsvg2-bin x11-utils \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
 	dbus-daemon dbus-bin at-spi2-core python3-pyatspi \
 	orca speech-dispatcher python3-pyqt6 qt6-qpa-plugins \
-	sway grim wtype python3-gi gir1.2-glib-2.0 chromium
+	sway grim wtype python3-gi gir1.2-glib-2.0 chromium \
+	mutter kwin-wayland kwin-style-breeze pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools \
+	gstreamer1.0-plugins-good
 # The release build is the toolchain's own, with the Swift runtime linked in
 # (Debian ships none) and Debian's shared libraries. No $ORIGIN run path:
 # the binary is installed to /usr/bin, no place to look for libraries.

@@ -10,6 +10,7 @@ import Glibc
 //     rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...
 //     rewrap-wlhelper input-method TEXT [PREEDIT]      (InputMethod.swift)
 //     rewrap-wlhelper keyboard                          (Keyboard.swift)
+//     rewrap-wlhelper kwin                              (FakeInput.swift)
 //
 // WIDTH and HEIGHT are the output's logical size; X and Y are logical
 // coordinates on it.
@@ -46,6 +47,7 @@ if arguments.first == "input-method" {
     guard arguments.count == 2 || arguments.count == 3 else { fail("usage: rewrap-wlhelper input-method TEXT [PREEDIT]") }
     runInputMethod(text: arguments[1], preedit: arguments.count == 3 ? arguments[2] : nil)
 }
+if arguments == ["kwin"] { runFakeInput() }
 if arguments == ["keyboard"] {
     guard let display = wl_display_connect(nil) else { fail("cannot connect to the Wayland compositor") }
     let globals = Globals()
@@ -57,7 +59,7 @@ if arguments == ["keyboard"] {
     exit(0)
 }
 guard arguments.count >= 2, let width = UInt32(arguments[0]), let height = UInt32(arguments[1]) else {
-    fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]... | keyboard")
+    fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]... | keyboard | kwin")
 }
 guard let display = wl_display_connect(nil) else { fail("cannot connect to the Wayland compositor") }
 let globals = Globals()

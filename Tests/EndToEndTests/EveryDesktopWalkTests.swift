@@ -1,0 +1,314 @@
+import Foundation
+import RewrapTestSupport
+import XCTest
+
+/// One walk of a person's actions (SPEC §11), the same script on X11 with
+/// openbox, sway, weston, mutter and kwin: menus by mouse and keys, Escape,
+/// the badge, a long menu, resize, maximise, focus to another window and
+/// back, scales, Arabic, the dark theme, close. Each step is checked against
+/// `--trace`, and each picture of the window against X11's at the same
+/// point of the walk, pixel for pixel. A step a desktop cannot do must be
+/// in Tests/Fixtures/walk/walk-limits.txt, with the reason; the walk prints
+/// it as it passes it.
+final class EveryDesktopWalkTests: XCTestCase {
+    /// X11's pictures, by the name of the point in the walk: the oracle.
+    nonisolated(unsafe) private static var x11Pictures: [String: String]?
+
+    private func x11Oracle() throws -> [String: String] {
+        if let pictures = Self.x11Pictures { return pictures }
+        let desktop = try X11Walk()
+        defer { desktop.stop() }
+        let pictures = try Walk(desktop: desktop, oracle: [:]).run()
+        Self.x11Pictures = pictures
+        return pictures
+    }
+
+    func testTheWalkOnX11() throws { _ = try x11Oracle() }
+
+    func testTheWalkOnSway() throws {
+        let oracle = try x11Oracle()
+        let desktop = try SwayWalk()
+        defer { desktop.stop() }
+        _ = try Walk(desktop: desktop, oracle: oracle).run()
+    }
+
+    func testTheWalkOnWeston() throws {
+        let oracle = try x11Oracle()
+        let desktop = try WestonWalk()
+        defer { desktop.stop() }
+        _ = try Walk(desktop: desktop, oracle: oracle).run()
+    }
+
+    func testTheWalkOnMutter() throws {
+        let oracle = try x11Oracle()
+        let desktop = try MutterWalk()
+        defer { desktop.stop() }
+        _ = try Walk(desktop: desktop, oracle: oracle).run()
+    }
+
+    func testTheWalkOnKWin() throws {
+        let oracle = try x11Oracle()
+        let desktop = try KWinWalk()
+        defer { desktop.stop() }
+        _ = try Walk(desktop: desktop, oracle: oracle).run()
+    }
+}
+
+/// The steps each desktop cannot do, from walk-limits.txt: `desktop step: reason`.
+struct WalkLimits {
+    private var reasons: [String: String] = [:]
+
+    static let shared: WalkLimits = {
+        var limits = WalkLimits()
+        let path = PackagePaths.root + "/Tests/Fixtures/walk/walk-limits.txt"
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+            limits.reasons[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return limits
+    }()
+
+    func reason(_ desktop: String, _ step: String) -> String? { reasons[desktop + " " + step] }
+}
+
+/// The walk itself, on one desktop.
+private struct Walk {
+    let desktop: WalkDesktop
+    /// X11's pictures; empty when this is X11's own walk, which makes them.
+    let oracle: [String: String]
+    let folder = NSTemporaryDirectory() + "rewrap-walk-pictures-\(UUID().uuidString)"
+    private let limits = WalkLimits.shared
+
+    init(desktop: WalkDesktop, oracle: [String: String]) {
+        self.desktop = desktop
+        self.oracle = oracle
+    }
+
+    private var isOracle: Bool { oracle.isEmpty }
+
+    /// Runs one step. A WalkLimit passes only if the list names it, and a
+    /// step the list names must not pass. A step that fails is reported and
+    /// the walk goes on, unless later steps need it (`essential`).
+    private func step(_ name: String, essential: Bool = false, _ body: () throws -> Void) throws {
+        let listed = limits.reason(desktop.name, name)
+        let start = Date()
+        do {
+            try body()
+            if let listed { XCTFail("\(desktop.name): '\(name)' passed, but walk-limits.txt says it cannot: \(listed)") }
+            print(String(format: "walk %@: %@ (%.1f s)", desktop.name, name, Date().timeIntervalSince(start)))
+        } catch let limit as WalkLimit {
+            if listed != nil {
+                print("walk \(desktop.name): \(name) cannot be done here: \(limit.reason)")
+            } else {
+                XCTFail("\(desktop.name): '\(name)' cannot be done (\(limit.reason)), and walk-limits.txt does not say so")
+            }
+        } catch {
+            XCTFail("\(desktop.name): '\(name)' failed: \(error)")
+            if essential { throw error }
+        }
+    }
+
+    /// The window's picture as `name`: X11's is kept as the oracle, any
+    /// other desktop's must equal it.
+    private func picture(_ window: WalkWindow, _ name: String, into pictures: inout [String: String]) throws {
+        try window.parkPointer()
+        try window.settledFrame()
+        let path = folder + "/\(desktop.name)-\(name).png"
+        try window.capture(to: path)
+        pictures[name] = path
+        guard !isOracle else { return }
+        let expected = try XCTUnwrap(oracle[name], "X11 took no picture '\(name)'")
+        let (count, total) = try differingPixels(expected, path)
+        XCTAssertEqual(count, 0, "\(desktop.name), \(name): \(count) of \(total) pixels differ from X11's: \(path) against \(expected)")
+    }
+
+    private func open(_ arguments: [String], _ name: String) throws -> WalkWindow {
+        try desktop.open(arguments, reference: oracle[name])
+    }
+
+    /// Waits for the menu of `owner` and returns it.
+    private func menu(_ window: WalkWindow, _ owner: String) throws -> TraceFrame.Popup {
+        do {
+            try window.waitUntil("the \(owner) menu") { try window.lastFrame().popup?.owner == owner }
+        } catch {
+            let last = try window.lastFrame()
+            let shown = Set(window.frames().suffix(40).compactMap { $0.popup?.owner })
+            throw TestFailure("\(error); menus in the last 40 frames: \(shown.sorted()); the last of \(window.frames().count) frames has the keys on \(last.nodes.first { $0.focused == true }?.id ?? "nothing"), "
+                              + "the ring on \(last.nodes.first { $0.ring == true }?.id ?? "nothing"), menu \(last.popup?.owner ?? "none")")
+        }
+        try window.waitUntil("the \(owner) menu at rest") { try !window.lastFrame().animating }
+        // A menu takes the keyboard a moment after it is drawn.
+        usleep(150_000)
+        return try XCTUnwrap(try window.lastFrame().popup)
+    }
+
+    private func closed(_ window: WalkWindow) throws {
+        try window.waitUntil("the menu to close") { try window.lastFrame().popup == nil }
+    }
+
+    /// Presses Tab until `id` has the keyboard focus, each time waiting for
+    /// the focus to move: a frame drawn for anything else is no answer.
+    private func tab(to id: String, in window: WalkWindow) throws {
+        func focused() throws -> String? { try window.lastFrame().nodes.first { $0.focused == true }?.id }
+        for _ in 0..<12 {
+            let before = try focused()
+            if before == id { return }
+            try window.press("Tab")
+            try window.waitUntil("the focus to move from \(before ?? "nothing")") { try focused() != before }
+        }
+        throw TestFailure("Tab never reached \(id)")
+    }
+
+    func run() throws -> [String: String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var pictures: [String: String] = [:]
+        let started = Date()
+        var window: WalkWindow!
+        defer { window?.close() }
+
+        try step("start and map", essential: true) {
+            window = try open(["--geometry", "680x420"], "start")
+            XCTAssertEqual(try window.settledFrame().window, [680, 420], desktop.name)
+            try picture(window, "start", into: &pictures)
+        }
+        let dropdowns = try window.lastFrame().nodes("dropdown")
+        XCTAssertEqual(dropdowns.count, 3, "the panel's three menus")
+
+        try step("every menu by mouse") {
+            for dropdown in dropdowns {
+                let button = try XCTUnwrap(try window.settledFrame().node(dropdown.id))
+                try window.click(button.center)
+                let popup = try menu(window, dropdown.id)
+                if !(desktop is X11Walk) {
+                    XCTAssertEqual(popup.rect.minY, button.rect.maxY + 4, "\(desktop.name): the \(dropdown.id) menu just below its button")
+                    XCTAssertEqual(popup.rect.minX, button.rect.minX, "\(desktop.name): lined up with the button")
+                }
+                if dropdown.id == dropdowns[0].id { try window.captureScreen(to: folder + "/\(desktop.name)-screen-menu.png") }
+                let index = try XCTUnwrap(popup.nodes.firstIndex { !$0.selected })
+                let option = popup.nodes[index].text
+                try window.clickOption(popup, index)
+                try closed(window)
+                try window.waitUntil("the pick of \(option)") { try window.lastFrame().node(dropdown.id)?.text.hasSuffix(option) == true }
+            }
+        }
+
+        try step("every menu by keys") {
+            // Off the window: a menu opening under the pointer highlights the row there.
+            try window.parkPointer()
+            for dropdown in dropdowns {
+                try tab(to: dropdown.id, in: window)
+                try window.press("Return")
+                let popup = try menu(window, dropdown.id)
+                let selected = try XCTUnwrap(popup.nodes.firstIndex { $0.selected })
+                let option = popup.nodes[selected == 0 ? 1 : 0].text
+                try window.press(selected == 0 ? "Down" : "Up")
+                try window.waitUntil("the highlight to move") { try window.lastFrame().popup?.highlighted?.hasSuffix(option) == true }
+                try window.press("Return")
+                try closed(window)
+                try window.waitUntil("the pick of \(option)") { try window.lastFrame().node(dropdown.id)?.text.hasSuffix(option) == true }
+            }
+        }
+
+        try step("Escape closes a menu") {
+            let id = dropdowns[0].id
+            try tab(to: id, in: window)
+            let before = try window.lastFrame().node(id)?.text
+            try window.press("Return")
+            _ = try menu(window, id)
+            try window.press("Escape")
+            try closed(window)
+            XCTAssertEqual(try window.settledFrame().node(id)?.text, before, "nothing picked")
+        }
+
+        try step("resize to 340 px") {
+            try window.resize(width: 340, height: 420)
+            try window.waitUntil("the window at 340 px") { try window.lastFrame().window == [340, 420] }
+            XCTAssertNotNil(try window.settledFrame().node("badge"), "the badge shows in a narrow window")
+        }
+
+        try step("the badge's popup") {
+            let badge = try XCTUnwrap(try window.settledFrame().node("badge"))
+            try window.click(badge.center)
+            let popup = try menu(window, "badge")
+            XCTAssertEqual(badge.text, "\(popup.nodes.count) more")
+            try window.press("Escape")
+            try closed(window)
+        }
+
+        try step("the narrow window's picture") { try picture(window, "narrow", into: &pictures) }
+
+        try step("maximise") {
+            try window.maximize()
+            try window.waitUntil("the maximised window") { try window.lastFrame().width > 600 }
+            print("walk \(desktop.name): maximised to \(try window.settledFrame().window)")
+        }
+
+        try step("unmaximise") {
+            try window.unmaximize()
+            try window.waitUntil("the window back at 340 px") { try window.lastFrame().window == [340, 420] }
+            try window.settledFrame()
+        }
+
+        try step("another window takes the focus and gives it back") {
+            func ringShown() throws -> Bool { try window.lastFrame().nodes.contains { $0.ring == true } }
+            try window.press("Tab")
+            try window.waitUntil("the focus ring") { try ringShown() }
+            try window.focusAnotherWindow()
+            try window.waitUntil("the ring to go with the focus") { try !ringShown() }
+            try window.focusBack()
+            try window.press("Tab")
+            try window.waitUntil("the ring back with the focus") { try ringShown() }
+        }
+
+        try step("scale 2 while open") {
+            try desktop.setScaleLive(2)
+            try window.waitUntil("the window at scale 2", timeout: 15) { try window.lastFrame().window == [680, 840] }
+            try desktop.setScaleLive(1)
+            try window.waitUntil("the window back at scale 1", timeout: 15) { try window.lastFrame().window == [340, 420] }
+        }
+
+        try step("close through the desktop") {
+            try window.closeThroughDesktop()
+            XCTAssertEqual(window.waitForExit(timeout: 5), 0, "\(desktop.name): a clean exit; \(window.stderr)")
+        }
+        window.close()
+        window = nil
+
+        try step("a 200-option menu on a short output") {
+            let long = try open(["--panel", PackagePaths.root + "/Tests/Fixtures/walk/long-menu.json", "--geometry", "480x300"], "long")
+            defer { long.close() }
+            try picture(long, "long", into: &pictures)
+            let button = try XCTUnwrap(try long.settledFrame().node("size"))
+            try long.click(button.center)
+            let popup = try menu(long, "size")
+            XCTAssertLessThan(popup.nodes.count, 200, "\(desktop.name): cut to the room the desktop gave")
+            XCTAssertGreaterThan(popup.nodes.count, 3)
+            XCTAssertTrue(popup.nodes.contains { $0.id == "size/Option 150" }, "\(desktop.name): opens with the current option in view")
+            try long.press("Escape")
+            try closed(long)
+        }
+
+        for (name, arguments) in [("Arabic", ["--locale", "ar"]), ("dark theme", ["--theme", "dark"])] {
+            try step("the \(name) panel") {
+                let other = try open(arguments + ["--geometry", "680x420"], name)
+                defer { other.close() }
+                try picture(other, name, into: &pictures)
+            }
+        }
+
+        for scale in [2.0, 1.5] {
+            let name = "scale \(scale == 2 ? "2" : "1.5")"
+            try step(name) {
+                try desktop.setScale(scale)
+                let scaled = try open(["--geometry", "720x480"], name)
+                defer { scaled.close() }
+                XCTAssertEqual(try scaled.settledFrame().window, [720, 480], "\(desktop.name): window pixels at \(name)")
+                try picture(scaled, name, into: &pictures)
+            }
+        }
+        print(String(format: "walk %@: whole walk %.1f s", desktop.name, Date().timeIntervalSince(started)))
+        return pictures
+    }
+}
