@@ -59,7 +59,12 @@ struct SeatInput {
     private(set) var pointerEnterSerial: UInt32 = 0
     /// The serial of the latest press or key, for a popup's grab.
     private(set) var grabSerial: UInt32 = 0
+    /// Which of our windows has the keyboard: nil also while libdecor's
+    /// decorations have it (weston gives it to the title bar clicked).
     private(set) var keyboardRole: WindowRole?
+    /// The keyboard is on a surface of ours, a window or its decorations:
+    /// the compositor sends a client's keys only while it is.
+    private(set) var holdsKeyboard = false
     /// Nil until the compositor sends a configure that says.
     private(set) var activated: Bool?
     /// The focus last reported to the app.
@@ -92,7 +97,7 @@ struct SeatInput {
 
     /// Whether the window has the focus: activated, or, where the
     /// compositor never says so, holding the keyboard.
-    var hasFocus: Bool { activated ?? (keyboardRole != nil) }
+    var hasFocus: Bool { activated ?? holdsKeyboard }
 
     mutating func take(_ event: SeatEvent) -> [PlatformEvent] {
         switch event {
@@ -157,9 +162,11 @@ struct SeatInput {
             }
         case let .keyboardEntered(role):
             keyboardRole = role
+            holdsKeyboard = true
             return focus()
         case .keyboardLeft:
             keyboardRole = nil
+            holdsKeyboard = false
             return focus()
         case let .keyPressed(serial):
             grabSerial = serial

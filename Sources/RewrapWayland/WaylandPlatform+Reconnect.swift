@@ -41,6 +41,9 @@ extension WaylandPlatform {
         }
         var request = window.request
         request.maximized = window.isMaximized
+        // It opens again at the size it had, not the one first asked for.
+        request.width = nil
+        request.height = nil
         reconnection = Reconnection(deadline: Self.monotonicNow() + Reconnection.patience, loss: loss, buffer: window.buffer,
                                     request: request, scale: window.scale,
                                     logicalSize: window.isMaximized ? window.restoredSize ?? window.logicalSize : window.logicalSize)

@@ -276,15 +276,14 @@ extension WaylandPlatform {
         let configure = pendingConfigure
         pendingConfigure = ToplevelConfigure()
         if configure.maximized && !window.isMaximized { window.restoredSize = window.logicalSize }
-        if let size = configure.size {
-            if size == (0, 0), !configure.maximized, window.isMaximized, let restored = window.restoredSize {
-                // Unmaximised with "your choice": the size it had before.
-                window.logicalSize = restored
-            } else {
-                let answer = window.logicalSize.configured(width: size.width, height: size.height, scale: window.scale)
-                window.logicalSize = answer.size
-                if let clamped = answer.clamped { writeLine(clamped) }
-            }
+        let unmaximized = !configure.maximized && window.isMaximized
+        if unmaximized, configure.size.map({ $0 == (0, 0) }) ?? true, let restored = window.restoredSize {
+            // Unmaximised with "your choice" (weston, libdecor): the size it had before.
+            window.logicalSize = restored
+        } else if let size = configure.size {
+            let answer = window.logicalSize.configured(width: size.width, height: size.height, scale: window.scale)
+            window.logicalSize = answer.size
+            if let clamped = answer.clamped { writeLine(clamped) }
         }
         if configure.maximized != window.isMaximized { events.append(.maximizedChanged(configure.maximized)) }
         window.isMaximized = configure.maximized

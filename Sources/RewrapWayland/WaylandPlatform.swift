@@ -110,8 +110,18 @@ public final class WaylandPlatform {
     func noteScale() {
         let scale = wantedScale
         guard let window, scale != window.scale else { return }
-        window.scale = scale
         window.logicalSize = window.logicalSize.fitted(to: scale)
+        // A size asked for in pixels (`--geometry`) is that many pixels at
+        // the scale the window turns out to be drawn at, as long as it is
+        // not yet shown and no configure has sized it: kwin at 1.5 names
+        // its preferred scale only after the surface exists.
+        if !window.framePresented, let width = window.request.width, let height = window.request.height,
+           window.logicalSize == LogicalSize(width: max(1, window.scale.logical(Double(width))),
+                                             height: max(1, window.scale.logical(Double(height)))).fitted(to: window.scale) {
+            window.logicalSize = LogicalSize(width: max(1, scale.logical(Double(width))),
+                                             height: max(1, scale.logical(Double(height)))).fitted(to: scale)
+        }
+        window.scale = scale
         settings.scale = scale.factor
         if popup != nil {
             closePopup()

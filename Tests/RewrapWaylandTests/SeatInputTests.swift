@@ -31,6 +31,15 @@ final class SeatInputTests: XCTestCase {
         XCTAssertNil(input.activated)
     }
 
+    /// weston gives the keyboard to libdecor's title bar when it is clicked:
+    /// no window of ours, but the keys still come to us.
+    func testTheKeyboardOnTheDecorationsStillCountsAsOurs() {
+        let (input, events) = play([.keyboardEntered(nil)])
+        XCTAssertEqual(events, [.focusChanged(true)])
+        XCTAssertTrue(input.holdsKeyboard)
+        XCTAssertNil(input.keyboardRole)
+    }
+
     func testAnActivatedWindowHasTheFocusBeforeAnyKeyboardEnters() {
         // A seat with no keyboard at all: the ring and menus still follow the window's state.
         let (_, events) = play([.activated(true)])
