@@ -223,15 +223,16 @@ extension WaylandPlatform {
             pendingConfigure.activated = state.rawValue & LIBDECOR_WINDOW_STATE_ACTIVE.rawValue != 0
             pendingConfigure.maximized = state.rawValue & LIBDECOR_WINDOW_STATE_MAXIMIZED.rawValue != 0
         }
-        if let opening {
-            finishOpening(opening, serial: nil)
-        } else if let window {
-            takeConfigure(into: window)
-            configured(window)
-        }
-        if let window, let frame = window.decoratedFrame {
-            frame.commit(width: window.logicalSize.width, height: window.logicalSize.height, configuration: configuration)
-        }
+        let first = opening
+        if let first { finishOpening(first, serial: nil) } else if let window { takeConfigure(into: window) }
+        guard let window, let frame = window.decoratedFrame else { return }
+        // libdecor's decorations are subsurfaces: what it sets here (their
+        // input region above all) shows only with the window's next commit,
+        // so it goes first. Otherwise the shadow's default input region,
+        // which covers the window, takes the pointer until something else
+        // commits (the first click on mutter went to it).
+        frame.commit(width: window.logicalSize.width, height: window.logicalSize.height, configuration: configuration)
+        if first == nil { configured(window) }
     }
 
     /// A configure is complete: the window takes the latest size. `serial`

@@ -16,7 +16,7 @@ public final class KWinWalk: WalkDesktop, @unchecked Sendable {
     }
 
     public func open(_ arguments: [String], reference: String?) throws -> WalkWindow {
-        try KWinWalkWindow(desktop: self, arguments: arguments)
+        try KWinWalkWindow(desktop: self, arguments: arguments, reference: reference)
     }
 
     public func setScaleLive(_ scale: Double) throws {
@@ -51,9 +51,12 @@ final class KWinWalkWindow: WalkWindow, @unchecked Sendable {
     private let kwin: KWinServer
     private let rewrap: WalkProcess
     private var other: WalkProcess?
+    /// X11's picture of the window as it opens, to find it by at a fractional scale.
+    private let reference: String?
 
-    init(desktop: KWinWalk, arguments: [String]) throws {
+    init(desktop: KWinWalk, arguments: [String], reference: String?) throws {
         self.desktop = desktop
+        self.reference = reference
         kwin = desktop.kwin
         rewrap = try WalkProcess(arguments, environment: kwin.clientEnvironment)
         try waitUntil("the first frame") { !self.rewrap.frames().isEmpty }
@@ -85,7 +88,12 @@ final class KWinWalkWindow: WalkWindow, @unchecked Sendable {
     func capture(to path: String) throws {
         let frame = try lastFrame(), window = try window()
         let shot = try desktop.screenshot()
-        try crop(shot, x: Int((window.x * kwin.scale).rounded()), y: Int((window.y * kwin.scale).rounded()),
+        // At a fractional scale a window's logical place falls between
+        // pixels, and which one kwin draws it from is its own business: the
+        // window is found by X11's picture of it there, as on mutter.
+        var origin = (x: Int((window.x * kwin.scale).rounded()), y: Int((window.y * kwin.scale).rounded()))
+        if kwin.scale.rounded() != kwin.scale, let reference, let found = try locate(reference, in: shot) { origin = found }
+        try crop(shot, x: origin.x, y: origin.y,
                  width: Int(frame.width), height: Int(frame.height), to: path)
     }
 
