@@ -190,13 +190,9 @@ final class AnimatorTests: XCTestCase {
         XCTAssertNil(animator.endTime)
     }
 
-<<<<<<< HEAD
-    // rules §5.3: a new selection during a move starts a new 0.25 s move from the presented frame.
-=======
     // rules §5: a new selection during a move goes on from the presented
     // frame, with no jump, and ends 0.25 s later. (It used to start from
     // rest; issue 35 keeps its speed, which InterruptedMoveTests measures.)
->>>>>>> issue-motion
     func testRetargetDuringMoveDoesNotJump() {
         var animator = moving()
         let now = 2.08
