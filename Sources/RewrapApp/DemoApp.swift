@@ -100,8 +100,8 @@ public final class DemoApp {
             return running
         }
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
-        let next = [ready ? stage.frameDeadline : nil, ready ? touchScroller.deadline : nil, popupWindow.scrollDeadline, accessibility.deadline(now: clock.now)]
-            .compactMap { $0 }.min()
+        let next = [ready ? stage.frameDeadline : nil, ready ? touchScroller.deadline : nil, popupWindow.scrollDeadline,
+                    accessibility.deadline(now: clock.now)].compactMap { $0 }.min()
         let readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: accessibility.descriptors)
         for input in accessibility.pump(ready: readable, tree: accessibleTree) { send(input) }
         return running

@@ -54,8 +54,6 @@ final class TouchScroller {
         touches = TouchRecognizer(threshold: threshold)
     }
 
-    var isFlinging: Bool { fling != nil }
-
     /// The interface scale changed: so does the drag threshold.
     func rescaled(threshold: Double) {
         touches = TouchRecognizer(threshold: threshold)
@@ -91,8 +89,8 @@ final class TouchScroller {
             self.drag = drag
             return .scroll(drag.target, to: drag.shown)
         case .dragEnded(let at, let time):
+            defer { drag = nil }
             guard let drag, let current = range(drag.target) else { return nil }
-            self.drag = nil
             finger.add(at, at: time)
             // The content moves against the finger's offset: a finger going up scrolls down.
             let speed = finger.velocity

@@ -82,11 +82,6 @@ public struct TouchRecognizer<Spot: Equatable & Sendable>: Sendable {
         return .cancelled
     }
 
-    /// Forgets the finger, as when the window loses the focus.
-    public mutating func reset() {
-        finger = nil
-    }
-
     private func strays(from start: Point, to point: Point) -> Bool {
         // A position that is not a number cannot be on the spot.
         guard point.x.isFinite, point.y.isFinite else { return true }
