@@ -128,7 +128,7 @@ final class TouchLoopTests: XCTestCase {
             { frame in frame.map { frames.append($0) }; return [self.touch(.ended, 170, 150, time: 1.5)] },
         ])
         // Finger at 160, 120 and 150: the content moved with it, pixel for pixel.
-        let heading = frames.map { $0.node("chips.heading")!.rect.minY }
+        let heading = try frames.map { try XCTUnwrap($0.node("chips.heading")).rect.minY }
         XCTAssertEqual(heading[0] - heading[1], 40)
         XCTAssertEqual(heading[2] - heading[1], 30)
         XCTAssertEqual(frames.map { $0.scroll[1] }, [30, 70, 40])
@@ -155,15 +155,15 @@ final class TouchLoopTests: XCTestCase {
         }
         let steps = zip(scrolls.dropFirst(), scrolls).map { $0 - $1 }
         XCTAssertTrue(steps.allSatisfy { $0 >= 0 }, "it never turns back: \(steps)")
-        XCTAssertGreaterThan(steps.first!, 10, "it starts at the finger's speed")
+        XCTAssertGreaterThan(try XCTUnwrap(steps.first), 10, "it starts at the finger's speed")
         // Smooth deceleration: the steps shrink, allowing a pixel of rounding.
         for (earlier, later) in zip(steps, steps.dropFirst()) { XCTAssertLessThanOrEqual(later, earlier + 1) }
         let limit = try XCTUnwrap(run.frames.first).scrollLimit
-        XCTAssertLessThan(scrolls.last!, limit, "it rested before the edge")
+        XCTAssertLessThan(try XCTUnwrap(scrolls.last), limit, "it rested before the edge")
         // Idle when at rest: the next step was asked for at the last frame's time.
         let rest = try XCTUnwrap(run.rests.last)
         XCTAssertEqual(rest.time, run.rests[1].time, "nothing happened after the fling rested")
-        XCTAssertEqual(run.rests[1].time, flung.last!.time, accuracy: 1.0 / 60, "no timer after the fling rested")
+        XCTAssertEqual(run.rests[1].time, try XCTUnwrap(flung.last).time, accuracy: 1.0 / 60, "no timer after the fling rested")
     }
 
     func testAFlingStopsAtTheEdgeWithoutBouncing() throws {
@@ -172,18 +172,21 @@ final class TouchLoopTests: XCTestCase {
         let scrolls = run.frames.map { $0.scroll[1] }
         XCTAssertTrue(scrolls.allSatisfy { $0 <= limit })
         XCTAssertEqual(scrolls.last, limit)
-        let arrival = scrolls.firstIndex(of: limit)!
+        let arrival = try XCTUnwrap(scrolls.firstIndex(of: limit))
         XCTAssertEqual(arrival, scrolls.count - 1, "no frames after it met the edge: \(scrolls)")
     }
 
     func testAFingerTouchingDownStopsAFlingAtOnce() throws {
-        // The fling starts at t = 0; a finger touches down at 0.1 s and stays.
+        // The drag ends with a fling at 0.05 s; another finger touches down at 0.15 s and stays.
         let panel = try tallPanel()
-        let run = try play(geometry: "340x240", panel: panel.path, timed: [(0.1, [touch(.began, 80, 100, id: 5, time: 1)])],
-                           [{ _ in self.drag(80, 280, by: -120, steps: 12, interval: 0.01) }])
-        let last = try XCTUnwrap(run.frames.last)
-        XCTAssertLessThanOrEqual(last.time, 0.1 + 1e-6, "no frame after the touch")
-        XCTAssertEqual(run.rests.last!.time, 0.1, accuracy: 1e-6, "idle from the touch on")
+        let run = try play(geometry: "340x240", panel: panel.path,
+                           timed: [(0.05, drag(80, 220, by: -120, steps: 12, interval: 0.01)),
+                                   (0.15, [touch(.began, 80, 100, id: 5, time: 1)])], [])
+        let flung = run.frames.filter { $0.time > 0.05 }
+        XCTAssertGreaterThan(flung.count, 3, "it flung until the touch")
+        XCTAssertLessThan(try XCTUnwrap(flung.first).scroll[1], try XCTUnwrap(flung.last).scroll[1])
+        XCTAssertLessThanOrEqual(try XCTUnwrap(run.frames.last).time, 0.15 + 1e-6, "no frame after the touch")
+        XCTAssertEqual(try XCTUnwrap(run.rests.last).time, 0.15, accuracy: 1e-6, "idle from the touch on")
     }
 
     func testACancelledTouchPicksNothingLeavesTheScrollAndDoesNotFling() throws {
@@ -219,6 +222,24 @@ final class TouchLoopTests: XCTestCase {
         XCTAssertEqual(run.frames.last?.node("long")?.text, "Long: Option 1", "a drag picks nothing")
     }
 
+    func testAFlingCarriesALongMenuOnByWholeRowsAndPicksNothing() throws {
+        let panel = try longMenuPanel()
+        var opened: TraceFrame.Popup?
+        let run = try play(panel: panel.path, screen: Rect(x: 0, y: 0, width: 1280, height: 300), [
+            tap("long"),
+            { frame in
+                opened = frame?.popup
+                guard let popup = frame?.popup else { return [] }
+                let row = popup.nodes[popup.nodes.count / 2].frame
+                // Two rows in 0.1 s, lifted while moving.
+                return self.drag(row[0] + 20, row[1] + row[3] / 2, by: -(2 * row[3]), steps: 10, interval: 0.01, role: .popup)
+            },
+        ])
+        let before = try XCTUnwrap(opened), after = try XCTUnwrap(run.frames.last?.popup)
+        XCTAssertGreaterThan(after.hidden[0] - before.hidden[0], 3, "it went on past the two rows dragged")
+        XCTAssertEqual(run.frames.last?.node("long")?.text, "Long: Option 1")
+    }
+
     // MARK: - The touchpad and the wheel
 
     func testATouchpadScrollThatEndsCarriesOnAndAWheelNeverDoes() throws {
@@ -227,8 +248,8 @@ final class TouchLoopTests: XCTestCase {
         let touchpad = try play(geometry: "340x240", panel: panel.path, timed: scrolls + [(0.105, [.scrollEnded(.main)])], [])
         let wheel = try play(geometry: "340x240", panel: panel.path, timed: scrolls, [])
         XCTAssertEqual(wheel.frames.last?.scroll[1], 120)
-        XCTAssertGreaterThan(touchpad.frames.last!.scroll[1], 120 + 60, "it carried on")
-        XCTAssertEqual(wheel.rests.last!.time, 0.1, accuracy: 1e-6, "the wheel leaves no timer")
+        XCTAssertGreaterThan(try XCTUnwrap(touchpad.frames.last).scroll[1], 120 + 60, "it carried on")
+        XCTAssertEqual(try XCTUnwrap(wheel.rests.last).time, 0.1, accuracy: 1e-6, "the wheel leaves no timer")
     }
 
     // MARK: - Bad input

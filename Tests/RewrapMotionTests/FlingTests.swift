@@ -48,12 +48,12 @@ final class FlingTests: XCTestCase {
         XCTAssertEqual(fling.offset(at: fling.endTime), fling.offset(at: fling.endTime + 60), "still once at rest")
     }
 
-    func testAnEdgeStopsItThereWithoutOvershootOrBounce() {
+    func testAnEdgeStopsItThereWithoutOvershootOrBounce() throws {
         let fling = Fling(from: Point(x: 0, y: 900), velocity: Point(x: 0, y: 3000), at: 0, limit: Point(x: 0, y: 1000))
         let offsets = samples(fling)
         XCTAssertTrue(offsets.allSatisfy { $0 <= 1000 }, "never past the edge")
         XCTAssertEqual(offsets.last, 1000, "it stops at the edge")
-        let arrival = offsets.firstIndex(of: 1000)!
+        let arrival = try XCTUnwrap(offsets.firstIndex(of: 1000))
         XCTAssertTrue(offsets[arrival...].allSatisfy { $0 == 1000 }, "and stays there: no bounce")
         for (later, earlier) in zip(offsets.dropFirst(), offsets) { XCTAssertGreaterThanOrEqual(later, earlier) }
         XCTAssertLessThan(fling.endTime, 0.1, "the timer stops once it has hit the edge")
