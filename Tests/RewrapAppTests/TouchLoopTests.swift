@@ -87,6 +87,21 @@ final class TouchLoopTests: XCTestCase {
         XCTAssertFalse(run.platform.requests.isEmpty)
     }
 
+    /// The hover fill is what a pointer over a control draws; a finger never does.
+    func testTouchLeavesNoHoverHighlightBehind() throws {
+        let hover = Theme.light.palette.controlHoverFill
+        func hoverFills(_ run: Run) -> Int {
+            (run.platform.main?.canvas.calls ?? []).filter { if case .fill(_, _, _, hover) = $0 { true } else { false } }.count
+        }
+        let pointer = try play([{ frame in frame?.node("shape").map { [.pointerMoved(.main, x: $0.center.x, y: $0.center.y)] } ?? [] }])
+        XCTAssertGreaterThan(hoverFills(pointer), 0, "the pointer's hover shows, so the check can see it")
+        let touched = try play([tap("shape"), { _ in self.tap(600, 400) }, { frame in
+            frame?.node("pattern").map { self.drag(Double($0.center.x), Double($0.center.y), by: 30, steps: 3) } ?? []
+        }])
+        XCTAssertEqual(touched.rests[1].frame?.popup?.owner, "shape")
+        XCTAssertEqual(hoverFills(touched), 0)
+    }
+
     func testATapOutsideAnOpenMenuClosesItWithNothingChanged() throws {
         let run = try play([tap("shape"), { _ in self.tap(600, 400) }])
         XCTAssertEqual(run.rests[1].frame?.popup?.owner, "shape")
