@@ -23,6 +23,7 @@ public final class DemoApp {
     private let stage: Stage
     private let popupWindow: PopupWindow
     private let accessibility: AccessibilityLink
+    private let touchScroller: TouchScroller
     /// The panel's language, the locale screen readers are told.
     private let language: String
     /// The window's scale without large text, and the desktop's font, that the text was last set for.
@@ -53,6 +54,7 @@ public final class DemoApp {
         self.surface = surface
         popupWindow = PopupWindow(platform: platform)
         accessibility = AccessibilityLink(platform: platform)
+        touchScroller = TouchScroller(threshold: Metrics(scale: scale).dragThreshold)
         language = strings.language.rawValue
         self.trace = trace
         self.frameLog = frameLog
@@ -97,6 +99,9 @@ public final class DemoApp {
         let now = clock.now
         if popupWindow.takeDueScroll(at: now) { send(.menuScrollTick) }
         let ready = platform.isReadyForFrame
+        if ready, let outcome = touchScroller.tick(at: now, interval: 1 / platform.refreshRate, range: scrollRange) {
+            carryOut(outcome)
+        }
         if ready, let time = stage.dueFrameTime(at: now) {
             drawFrame(at: time)
             stage.frameDrawn(at: time, refreshRate: platform.refreshRate)
@@ -112,8 +117,8 @@ public final class DemoApp {
             return running
         }
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
-        let next = [ready ? stage.frameDeadline : nil, popupWindow.scrollDeadline, accessibility.deadline(now: clock.now),
-                    keeper.deadline].compactMap { $0 }.min()
+        let next = [ready ? stage.frameDeadline : nil, ready ? touchScroller.deadline : nil, popupWindow.scrollDeadline,
+                    accessibility.deadline(now: clock.now), keeper.deadline].compactMap { $0 }.min()
         let watched = accessibility.descriptors + (stopSignals.map { [$0.descriptor] } ?? [])
         let readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: watched)
         if let stopSignals, readable.contains(stopSignals.descriptor), stopSignals.drain() {
@@ -145,14 +150,26 @@ public final class DemoApp {
         case .pointerLeft(.main):
             send(.pointerLeft)
         case .pressed(let role, let x, let y):
+            touchScroller.stop()
             if let menu = controller.popup {
                 popupWindow.pressed(role, x, y, menu: menu).map(send)
             } else if role == .main {
                 send(.pointerPressed(on: node(at: x, y)))
             }
         case .scrolled(.main, let dx, let dy):
-            send(.scrolled(by: Point(x: Double(dx), y: Double(dy))))
+            let delta = Point(x: Double(dx), y: Double(dy))
+            touchScroller.scrolled(by: delta, now: clock.now)
+            send(.scrolled(by: delta))
+        case .scrollEnded(.main):
+            if let page = scrollRange(.page) { touchScroller.scrollEnded(now: clock.now, page: page) }
+        case .scrollEnded(.popup):
+            // A menu scrolls by whole rows, a click at a time: no momentum.
+            break
+        case .touch(let touch):
+            let outcome = touchScroller.touch(touch, spot: { touchSpot(touch) }, now: clock.now, range: scrollRange)
+            outcome.map(carryOut)
         case .keyPressed(let key, let stroke):
+            touchScroller.stop()
             // A screen reader sees every key first, and may keep it for itself.
             if !accessibility.consumes(stroke), let key { send(.key(key)) }
         case .keyReleased(let stroke):
@@ -168,7 +185,10 @@ public final class DemoApp {
             writeLine(line)
             status = 1
             running = false
-        case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .scrolled(.popup, _, _), .popupDismissed:
+        case .scrolled(.popup, _, _):
+            touchScroller.stop()
+            popupWindow.input(for: event, menu: controller.popup).map(send)
+        case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .popupDismissed:
             popupWindow.input(for: event, menu: controller.popup).map(send)
         case .popupPlaced:
             popupWindow.input(for: event, menu: controller.popup).map(send)
@@ -186,8 +206,55 @@ public final class DemoApp {
             accessibility.busNamed()
         case .frameReady:
             stage.frameReady(at: clock.now)
-        case .touch, .scrollEnded:
+        }
+    }
+
+    // MARK: - Touch
+
+    /// What lies under a finger now, hit-tested as a click would be.
+    private func touchSpot(_ touch: Touch) -> TouchSpot {
+        // A position that is no pixel at all is on nothing.
+        guard touch.x.isFinite, touch.y.isFinite, abs(touch.x) < 1e6, abs(touch.y) < 1e6 else {
+            return controller.popup == nil ? .nothing : .outsideMenu
+        }
+        let x = Int(touch.x.rounded(.down)), y = Int(touch.y.rounded(.down))
+        if let menu = controller.popup { return popupWindow.touchSpot(touch.role, x, y, menu: menu) }
+        return touch.role == .main ? .control(node(at: x, y)) : .nothing
+    }
+
+    /// How far the page, or the open menu, is scrolled and can go, in pixels.
+    private func scrollRange(_ target: ScrollTarget) -> ScrollRange? {
+        switch target {
+        case .page:
+            return ScrollRange(offset: controller.scroll.offset,
+                               limit: ScrollPosition.maximum(content: stage.scene.contentSize, viewport: controller.viewport))
+        case .menu:
+            guard let menu = controller.popup, let pitch = popupWindow.rowHeight else { return nil }
+            return ScrollRange(offset: Point(x: 0, y: Double(menu.scroll.first) * pitch),
+                               limit: Point(x: 0, y: Double(menu.scroll.count - menu.scroll.visible) * pitch))
+        }
+    }
+
+    /// A tap clicks what it touched, as a press would, though it shows no
+    /// hover and no focus ring; a drag or a fling scrolls.
+    private func carryOut(_ outcome: TouchOutcome) {
+        switch outcome {
+        case .tapped(.control(let id)):
+            if controller.popup == nil { send(.pointerPressed(on: id)) }
+        case .tapped(.menuRow(let row)):
+            if let row, controller.popup != nil { send(.popupPointerPressed(row: row)) }
+        case .tapped(.outsideMenu):
+            if controller.popup != nil { send(.popupPointerPressed(row: nil)) }
+        case .tapped(.nothing):
             break
+        case .scroll(.page, let offset):
+            let now = controller.scroll.offset
+            send(.scrolled(by: Point(x: offset.x - now.x, y: offset.y - now.y)))
+        case .scroll(.menu, let offset):
+            // A menu scrolls by whole rows: the nearest to where the finger holds it.
+            guard let menu = controller.popup, let pitch = popupWindow.rowHeight else { return }
+            let rows = Int((offset.y / pitch).rounded()) - menu.scroll.first
+            if rows != 0 { send(.popupScrolled(rows: rows)) }
         }
     }
 
@@ -241,6 +308,7 @@ public final class DemoApp {
         interfaceFont = font
         let metrics = Metrics(scale: scale)
         let sameScale = metrics == painter.metrics
+        touchScroller.rescaled(threshold: metrics.dragThreshold)
         painter = Painter(metrics: metrics, measurer: text, palette: painter.palette)
         stage.rescale(metrics, measurer: text)
         frameLog?.text = text

@@ -120,6 +120,21 @@ final class PopupWindow {
         return .popupPointerPressed(row: row)
     }
 
+    /// Where a finger is on the open menu, for touch: on a row, inside
+    /// between rows (nil), or outside it.
+    func touchSpot(_ role: WindowRole, _ x: Int, _ y: Int, menu: PopupMenu) -> TouchSpot {
+        switch pressed(role, x, y, menu: menu) {
+        case .popupPointerPressed(let row?): .menuRow(row)
+        case .popupPointerPressed(nil): .outsideMenu
+        default: .menuRow(nil)
+        }
+    }
+
+    /// How far a finger must drag a cut menu to scroll it by one row.
+    var rowHeight: Double? {
+        plan?.rows.first.map(\.height).flatMap { $0 > 0 ? $0 : nil }
+    }
+
     private func row(at x: Int, _ y: Int, of menu: PopupMenu) -> Int? {
         if case .row(let row) = plan?.hit(at: Point(x: Double(x), y: Double(y)), menu.scroll) { return row }
         return nil

@@ -31,6 +31,9 @@ public final class RecordingPlatform: Platform {
     /// Set, the platform paces frames as a Wayland compositor does: after a
     /// frame is shown it is not ready until `.frameReady` comes this long after.
     public var frameCallbackInterval: Double?
+    /// Events that come at a time of their own, even while the loop is busy
+    /// with frames (a finger touching down during a fling), earliest first.
+    public var timed: [(at: Double, events: [PlatformEvent])] = []
     private var frameCallbackDue: Double?
     private var pending: [PlatformEvent] = []
 
@@ -121,6 +124,12 @@ public final class RecordingPlatform: Platform {
             now = max(now, due)
             frameCallbackDue = nil
             pending = [.frameReady]
+            return []
+        }
+        if let next = timed.first, deadline.map({ next.at <= $0 }) ?? true {
+            timed.removeFirst()
+            now = max(now, next.at)
+            pending = next.events
             return []
         }
         if let deadline {

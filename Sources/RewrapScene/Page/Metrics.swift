@@ -36,6 +36,8 @@ public struct Metrics: Hashable, Sendable {
     public let scrollStep: Double
     public let scrollIndicatorWidth: Double
     public let textLineGap: Double
+    /// How far a finger may stray and still tap: GTK's drag threshold.
+    public let dragThreshold: Double
 
     /// The scales the window can be drawn at.
     public static let scales: ClosedRange<Double> = 0.5...8
@@ -81,5 +83,6 @@ public struct Metrics: Hashable, Sendable {
         scrollStep = px(48)
         scrollIndicatorWidth = px(4)
         textLineGap = px(2)
+        dragThreshold = px(8)
     }
 }

@@ -4,6 +4,10 @@ import CX11
 /// pixel-precise touchpad scrolling. Nil when the server offers less than 2.1;
 /// the core events of buttons 4 to 7 then scroll by wheel clicks.
 ///
+/// Where the server offers 2.2, the windows take touch events too, and then
+/// get no pointer events emulated from those touches; below 2.2 the server's
+/// emulation (a press, motion, a release) is all a finger gives.
+///
 /// Each master pointer's scroll baselines come from the device itself: read
 /// at start, when devices are added, on every enter (a round trip, for
 /// pointers that scroll at all) and from a device change's classes, so the
@@ -14,28 +18,66 @@ final class PointerDevices {
     private let display: OpaquePointer
     /// Scroll axes and baselines per master pointer.
     private var valuators: [Int32: ScrollValuators] = [:]
+    /// The server has XInput 2.2: touches come as touch events.
+    let hasTouch: Bool
+    /// The pointer the open menu grabbed with touches.
+    private var grabbed: Int32?
 
     init?(connection: XConnection, windows: [Window]) {
         display = connection.display
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else { return nil }
-        var major: Int32 = 2, minor: Int32 = 1
+        // Asked once: the server answers with the lower of its version and ours.
+        var major: Int32 = 2, minor: Int32 = 2
         guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 1) else { return nil }
         self.opcode = opcode
+        hasTouch = major > 2 || minor >= 2
         readMasters()
-        for window in windows { select([XI_Motion, XI_ButtonPress, XI_Enter, XI_Leave, XI_DeviceChanged], on: window) }
+        for window in windows { select([XI_Motion, XI_ButtonPress, XI_Enter, XI_Leave, XI_DeviceChanged] + touchEvents, on: window) }
         // The server tells of devices coming and going on the root alone,
         // and only to a selection for all devices.
         select([XI_HierarchyChanged], on: connection.root, devices: XIAllDevices)
     }
 
+    /// The three touch events, which the server takes only all together; none below 2.2.
+    private var touchEvents: [Int32] { hasTouch ? [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] : [] }
+
     private func select(_ types: [Int32], on window: Window, devices: Int32 = XIAllMasterDevices) {
+        Self.withMask(types, devices: devices) { XISelectEvents(display, window, &$0, 1) }
+    }
+
+    private static func withMask<Result>(_ types: [Int32], devices: Int32, _ body: (inout XIEventMask) -> Result) -> Result {
         var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT) / 8 + 1)
         for type in types { bits[Int(type) / 8] |= 1 << (UInt8(type) % 8) }
-        bits.withUnsafeMutableBufferPointer { buffer in
+        return bits.withUnsafeMutableBufferPointer { buffer in
             var mask = XIEventMask(deviceid: devices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            XISelectEvents(display, window, &mask, 1)
+            return body(&mask)
         }
+    }
+
+    /// Takes the pointer for an open menu, touches included, so a finger can
+    /// scroll a long menu and a touch outside still closes it: a core grab
+    /// would get only the pointer events emulated from touches. Only with
+    /// XInput 2.2; false when another client holds the pointer (or there is
+    /// no 2.2), and the caller falls back to a core grab.
+    func grabWithTouches(_ window: Window) -> Bool {
+        guard hasTouch else { return false }
+        var device: Int32 = 0
+        guard XIGetClientPointer(display, UInt(None), &device) != 0 else { return false }
+        let types = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Leave] + touchEvents
+        let status = Self.withMask(types, devices: device) { mask in
+            XIGrabDevice(display, device, window, UInt(CurrentTime), UInt(None), GrabModeAsync, GrabModeAsync, 0, &mask)
+        }
+        guard status == GrabSuccess else { return false }
+        grabbed = device
+        return true
+    }
+
+    /// Ends the menu's grab, if it took one.
+    func ungrab() {
+        guard let device = grabbed else { return }
+        grabbed = nil
+        XIUngrabDevice(display, device, UInt(CurrentTime))
     }
 
     /// Every master pointer's axes and current values, afresh.

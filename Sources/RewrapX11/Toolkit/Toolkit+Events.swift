@@ -118,7 +118,8 @@ extension Toolkit {
     }
 
     /// XInput 2 events on the main window: motion with its scroll valuators,
-    /// presses, crossings and device changes; on the root, devices added.
+    /// presses, crossings, touches and device changes; on the root, devices
+    /// added; on an open menu, what its grab takes.
     private func translate(xinput cookie: inout XGenericEventCookie) -> [PlatformEvent] {
         guard let devices = pointerDevices, cookie.extension == devices.opcode,
               XGetEventData(connection.display, &cookie) != 0, let data = cookie.data else { return [] }
@@ -151,6 +152,17 @@ extension Toolkit {
         case XI_DeviceChanged:
             devices.changed(data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee)
             return []
+        case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+            let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            guard let role = role(of: event.event) else { return [] }
+            let phase: Touch.Phase = switch cookie.evtype {
+            case XI_TouchBegin: .began
+            case XI_TouchUpdate: .moved
+            default: .ended
+            }
+            // The server's milliseconds, which wrap after 49 days: only differences count.
+            return [.touch(Touch(phase, role, id: Int(event.detail), x: event.event_x, y: event.event_y,
+                                 time: Double(UInt32(truncatingIfNeeded: event.time)) / 1000))]
         case XI_HierarchyChanged:
             devices.hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee)
             return []

@@ -77,8 +77,8 @@ extension Toolkit {
         let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask)
         for attempt in 0..<20 {
             if attempt > 0 { usleep(10_000) }
-            let pointer = XGrabPointer(display, window, 0, mask, GrabModeAsync, GrabModeAsync, UInt(None), UInt(None),
-                                       UInt(CurrentTime))
+            let pointer = pointerDevices?.grabWithTouches(window) == true ? GrabSuccess
+                : XGrabPointer(display, window, 0, mask, GrabModeAsync, GrabModeAsync, UInt(None), UInt(None), UInt(CurrentTime))
             guard pointer == GrabSuccess else { continue }
             if XGrabKeyboard(display, window, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime)) != GrabSuccess {
                 // Keys then reach the main window as usual; the pointer grab is what closing needs.
@@ -92,6 +92,7 @@ extension Toolkit {
     public func closePopup() {
         guard let popup else { return }
         self.popup = nil
+        pointerDevices?.ungrab()
         XUngrabPointer(connection.display, UInt(CurrentTime))
         XUngrabKeyboard(connection.display, UInt(CurrentTime))
         XDestroyWindow(connection.display, popup.window)
@@ -102,6 +103,7 @@ extension Toolkit {
     func forgetPopup() {
         guard popup != nil else { return }
         popup = nil
+        pointerDevices?.ungrab()
         XUngrabPointer(connection.display, UInt(CurrentTime))
         XUngrabKeyboard(connection.display, UInt(CurrentTime))
     }

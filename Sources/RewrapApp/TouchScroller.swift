@@ -1,0 +1,153 @@
+import RewrapLayout
+import RewrapMotion
+import RewrapPanelFile
+import RewrapPlatform
+import RewrapScene
+
+/// What lies under a finger, as the app hit-tests it for the recognizer.
+enum TouchSpot: Equatable, Sendable {
+    /// A control of the main window, or none, with no menu open.
+    case control(NodeID?)
+    /// Inside the open menu: on a row, or on its padding or an indicator.
+    case menuRow(Int?)
+    /// A menu is open and the finger is not on it.
+    case outsideMenu
+    /// A popup that has just gone: nothing to act on.
+    case nothing
+}
+
+/// What a drag or a fling moves: the page, or a long menu cut to fit.
+enum ScrollTarget: Equatable, Sendable {
+    case page
+    case menu
+}
+
+/// Where a target is scrolled to and how far it can go, in pixels.
+struct ScrollRange: Equatable, Sendable {
+    var offset: Point
+    var limit: Point
+}
+
+/// What touch (and a touchpad's momentum) asks of the app.
+enum TouchOutcome: Equatable, Sendable {
+    case tapped(TouchSpot)
+    /// Show `target` scrolled to this offset.
+    case scroll(ScrollTarget, to: Point)
+}
+
+/// Touch above the seam: the recognizer decides tap or drag, a drag keeps
+/// the content under the finger, and a release (or a touchpad's end)
+/// leaves a fling that the loop ticks until it rests. It owns the motion
+/// of scrolling by touch; where the page is scrolled stays the controller's.
+final class TouchScroller {
+    private var touches: TouchRecognizer<TouchSpot>
+    private var drag: (target: ScrollTarget, scroll: DragScroll, shown: Point)?
+    private var finger = VelocityTracker()
+    private var touchpad = VelocityTracker()
+    /// How far the touchpad has scrolled, summed, for its speed.
+    private var touchpadTravel = Point.zero
+    private var fling: (target: ScrollTarget, motion: Fling)?
+    /// When the fling's next frame is due; nil when nothing flings.
+    private(set) var deadline: Double?
+
+    init(threshold: Double) {
+        touches = TouchRecognizer(threshold: threshold)
+    }
+
+    /// The interface scale changed: so does the drag threshold.
+    func rescaled(threshold: Double) {
+        touches = TouchRecognizer(threshold: threshold)
+        drag = nil
+        stop()
+    }
+
+    /// A finger went down, moved, lifted or was taken back. `spot` hit-tests
+    /// where it is, and is asked only as it goes down or lifts.
+    func touch(_ touch: Touch, spot: () -> TouchSpot, now: Double, range: (ScrollTarget) -> ScrollRange?) -> TouchOutcome? {
+        let point = Point(x: touch.x, y: touch.y)
+        let gesture: TouchRecognizer<TouchSpot>.Gesture?
+        switch touch.phase {
+        case .began: gesture = touches.began(id: touch.id, at: point, on: spot(), time: touch.time)
+        case .moved: gesture = touches.moved(id: touch.id, to: point, time: touch.time)
+        case .ended: gesture = touches.ended(id: touch.id, at: point, on: spot(), time: touch.time)
+        case .cancelled: gesture = touches.cancelled(id: touch.id)
+        }
+        switch gesture {
+        case .touchedDown:
+            stop()
+            drag = nil
+        case .dragStarted(let from, let at, let time):
+            let target: ScrollTarget = if case .menuRow = from { .menu } else { .page }
+            guard let current = range(target) else { return nil }
+            drag = (target, DragScroll(finger: at, offset: current.offset), current.offset)
+            finger.reset()
+            finger.add(at, at: time)
+        case .dragged(let to, let time):
+            guard var drag, let current = range(drag.target) else { return nil }
+            finger.add(to, at: time)
+            drag.shown = drag.scroll.offset(forFinger: to, limit: current.limit)
+            self.drag = drag
+            return .scroll(drag.target, to: drag.shown)
+        case .dragEnded(let at, let time):
+            defer { drag = nil }
+            guard let drag, let current = range(drag.target) else { return nil }
+            finger.add(at, at: time)
+            // The content moves against the finger's offset: a finger going up scrolls down.
+            let speed = finger.velocity
+            start(Fling(from: drag.shown, velocity: Point(x: -speed.x, y: -speed.y), at: now, limit: current.limit), drag.target, now)
+        case .tapped(let spot):
+            return .tapped(spot)
+        case .cancelled:
+            // What it scrolled stays; nothing flings.
+            drag = nil
+        case nil:
+            break
+        }
+        return nil
+    }
+
+    /// A wheel or touchpad scrolled the page: any fling stops, and the
+    /// touchpad's speed is kept in case its fingers lift.
+    func scrolled(by delta: Point, now: Double) {
+        stop()
+        touchpadTravel = Point(x: touchpadTravel.x + delta.x, y: touchpadTravel.y + delta.y)
+        touchpad.add(touchpadTravel, at: now)
+    }
+
+    /// A touchpad's fingers lifted: the page carries on at their speed.
+    func scrollEnded(now: Double, page: ScrollRange) {
+        let speed = touchpad.velocity
+        touchpad.reset()
+        start(Fling(from: page.offset, velocity: speed, at: now, limit: page.limit), .page, now)
+    }
+
+    /// A click or a key: whatever flings stops where it is.
+    func stop() {
+        fling = nil
+        deadline = nil
+    }
+
+    /// The fling's offset at `now`, once its frame is due; the next is due
+    /// `interval` later, until it rests.
+    func tick(at now: Double, interval: Double, range: (ScrollTarget) -> ScrollRange?) -> TouchOutcome? {
+        guard let fling, let deadline, now >= deadline - FramePacer.tolerance else { return nil }
+        guard range(fling.target) != nil else {
+            stop()
+            return nil
+        }
+        if fling.motion.isMoving(at: now) {
+            // A steady cadence; after a stall, on from now rather than a burst.
+            let next = deadline + interval
+            self.deadline = next > now ? next : now + interval
+        } else {
+            stop()
+        }
+        return .scroll(fling.target, to: fling.motion.offset(at: now))
+    }
+
+    private func start(_ motion: Fling, _ target: ScrollTarget, _ now: Double) {
+        guard motion.isMoving(at: now) else { return stop() }
+        fling = (target, motion)
+        deadline = now
+    }
+}
