@@ -99,6 +99,9 @@ extension WaylandPlatform {
                        logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
         let surface = WindowSurface(globals: connection.globals, owner: userData)
         let shell = try makeShell(on: surface.proxy, request, minimum: minimum)
+        // No smaller than the minimum it asks the compositor to keep, as an
+        // X11 window manager holds it to its size hints.
+        let size = LogicalSize(width: max(size.width, minimum.0), height: max(size.height, minimum.1))
         opening = OpeningWindow(surface: surface, shell: shell, buffer: buffer, isReopening: isReopening, request: request,
                                 minimum: minimum, scale: scale, logicalSize: size.fitted(to: scale))
     }

@@ -239,6 +239,54 @@ private struct Walk {
 
         try step("the narrow window's picture") { try picture(window, "narrow", into: &pictures) }
 
+        try step("a tap opens a menu and a tap picks") {
+            try window.parkPointer()
+            let button = try XCTUnwrap(try window.settledFrame().node(dropdowns[0].id))
+            try window.tap(button.center)
+            let popup = try menu(window, dropdowns[0].id)
+            let index = try XCTUnwrap(popup.nodes.firstIndex { !$0.selected })
+            let option = popup.nodes[index].text
+            try window.tap(popup.center(of: index))
+            try closed(window)
+            try window.waitUntil("the tapped pick of \(option)") { try window.lastFrame().node(dropdowns[0].id)?.text.hasSuffix(option) == true }
+            let last = try window.settledFrame()
+            XCTAssertNil(last.nodes.first { $0.ring == true }, "\(desktop.name): touch shows no focus ring")
+        }
+
+        try step("a tap opens the badge's popup, and a tap outside closes it") {
+            let badge = try XCTUnwrap(try window.settledFrame().node("badge"))
+            try window.tap(badge.center)
+            _ = try menu(window, "badge")
+            let footer = try XCTUnwrap(try window.lastFrame().node("chips.footer"))
+            try window.tap((footer.center.x, Int(footer.rect.maxY) + 20))
+            try closed(window)
+        }
+
+        try step("a finger flings a long page") {
+            // Its own picks (the walk's window keeps the ones it made), and
+            // drawn at 2, so the page is long and the window looks like no other.
+            let page = try open(["--geometry", "340x240", "--scale", "2", "--forget"], "fling")
+            defer { page.close() }
+            try picture(page, "fling", into: &pictures)
+            // mutter passes no touch on to a window still in its map animation.
+            usleep(1_500_000)
+            // Quick, up the window: 150 px in 0.1 s, then lifted.
+            let points = (0...6).map { (x: 170, y: 200 - 25 * $0) }
+            try page.touch(points, interval: 0.016)
+            try page.waitUntil("the page to scroll", timeout: 5) { try page.lastFrame().scroll[1] > 0 }
+            var count = 0
+            try page.waitUntil("the fling to come to rest", timeout: 10) {
+                defer { count = page.frames().count }
+                usleep(400_000)
+                return page.frames().count == count
+            }
+            let rest = try page.lastFrame()
+            let scrolls = page.frames().map { $0.scroll[1] }
+            XCTAssertGreaterThan(rest.scroll[1], 150 - 8, "\(desktop.name): the page went on past the finger's travel")
+            XCTAssertEqual(scrolls.last, scrolls.max(), "\(desktop.name): the page never came back (no rubber band)")
+            XCTAssertTrue(zip(scrolls, scrolls.dropFirst()).allSatisfy { $0 <= $1 }, "\(desktop.name): the page only went one way: \(scrolls)")
+        }
+
         try step("maximise") {
             try window.maximize()
             try window.waitUntil("the maximised window") { try window.lastFrame().width > 600 }

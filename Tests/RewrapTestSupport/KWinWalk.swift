@@ -79,6 +79,21 @@ final class KWinWalkWindow: WalkWindow, @unchecked Sendable {
 
     func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws { try click(popup.center(of: index)) }
 
+    func touch(_ points: [(x: Int, y: Int)], interval: Double) throws {
+        let window = try window()
+        func place(_ point: (x: Int, y: Int)) -> String {
+            "\(window.x + (Double(point.x) + 0.5) / kwin.scale) \(window.y + (Double(point.y) + 0.5) / kwin.scale)"
+        }
+        guard let first = points.first else { return }
+        try kwin.input("touchdown 1 " + place(first))
+        for point in points.dropFirst() {
+            usleep(useconds_t(interval * 1e6))
+            try kwin.input("touchmove 1 " + place(point))
+        }
+        usleep(useconds_t(interval * 1e6))
+        try kwin.input("touchup 1")
+    }
+
     func press(_ keys: String) throws { try kwin.key(keys) }
 
     func parkPointer() throws {

@@ -57,6 +57,22 @@ public final class MutterServer: @unchecked Sendable {
     public func press() throws { try remote.send("down") }
     public func release() throws { try remote.send("up") }
 
+    /// A RemoteDesktop command of `desktop-bus.py mutter`: `touchdown X Y`, `touchmove X Y`, `touchup`.
+    public func input(_ command: String) throws { try remote.send(command) }
+
+    /// mutter makes its virtual touchscreen on the first touch and loses
+    /// that touch, as it does the first key: one tap on the desktop's
+    /// corner, once, before the first that counts.
+    public func touchReady() throws {
+        guard !touchscreenMade else { return }
+        touchscreenMade = true
+        try input("touchdown 1 1")
+        usleep(50_000)
+        try input("touchup")
+        usleep(200_000)
+    }
+    private var touchscreenMade = false
+
     /// A left click at a point in logical pixels of the monitor.
     public func click(x: Double, y: Double) throws {
         try move(x: x, y: y)

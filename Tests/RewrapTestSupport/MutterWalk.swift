@@ -91,6 +91,22 @@ final class MutterWalkWindow: WalkWindow, @unchecked Sendable {
 
     func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws { try click(popup.center(of: index)) }
 
+    func touch(_ points: [(x: Int, y: Int)], interval: Double) throws {
+        func place(_ point: (x: Int, y: Int)) -> String {
+            "\(origin.x + (Double(point.x) + 0.5) / scale) \(origin.y + (Double(point.y) + 0.5) / scale)"
+        }
+        guard let first = points.first, let last = points.last else { return }
+        try desktop.mutter.touchReady()
+        try desktop.mutter.input("touchdown " + place(first))
+        for point in points.dropFirst() {
+            usleep(useconds_t(interval * 1e6))
+            try desktop.mutter.input("touchmove " + place(point))
+        }
+        usleep(useconds_t(interval * 1e6))
+        _ = last
+        try desktop.mutter.input("touchup")
+    }
+
     func press(_ keys: String) throws {
         try desktop.mutter.key(keys)
         usleep(30_000)

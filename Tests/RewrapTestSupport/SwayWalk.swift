@@ -64,6 +64,10 @@ final class SwayWalkWindow: WalkWindow, @unchecked Sendable {
         }
     }
 
+    func touch(_ points: [(x: Int, y: Int)], interval: Double) throws {
+        throw WalkLimit("sway 1.7 offers no virtual touch device (wlroots 0.15 has no protocol for one)")
+    }
+
     func click(_ point: (x: Int, y: Int)) throws {
         let rect = try rect
         try desktop.click(x: rect.x + Int(Double(point.x) / desktop.scale), y: rect.y + Int(Double(point.y) / desktop.scale))

@@ -34,6 +34,9 @@ public protocol WalkWindow: TracedSession {
     func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws
     /// Presses keys as xdotool names them (`Tab`, `shift+Tab`).
     func press(_ keys: String) throws
+    /// One finger down at the first of `points` (window pixels), moved
+    /// through the rest `interval` seconds apart, and lifted at the last.
+    func touch(_ points: [(x: Int, y: Int)], interval: Double) throws
     /// Moves the pointer off the window, so nothing shows hovered.
     func parkPointer() throws
     /// The window's own pixels, title bar aside, as a PNG.
@@ -54,6 +57,11 @@ public protocol WalkWindow: TracedSession {
     func waitForExit(timeout: Double) -> Int32?
     /// Stops whatever is still running.
     func close()
+}
+
+extension WalkWindow {
+    /// A tap: down and up at one point.
+    public func tap(_ point: (x: Int, y: Int)) throws { try touch([point], interval: 0.05) }
 }
 
 /// A step a desktop cannot do, and why.

@@ -125,6 +125,10 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
     var stderr: String { rewrap.stderr }
     func frames() -> [TraceFrame] { rewrap.frames() }
 
+    func touch(_ points: [(x: Int, y: Int)], interval: Double) throws {
+        throw WalkLimit("weston 10 has no virtual touch device, and its X11 backend passes no touch on")
+    }
+
     func click(_ point: (x: Int, y: Int)) throws {
         try desktop.click(x: origin.x + Double(point.x) / desktop.scale, y: origin.y + Double(point.y) / desktop.scale)
     }

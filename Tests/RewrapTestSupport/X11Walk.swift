@@ -87,6 +87,10 @@ final class X11WalkWindow: WalkWindow, @unchecked Sendable {
         try desktop.xdotool(["mousemove", String(x), String(y), "click", "1"])
     }
 
+    func touch(_ points: [(x: Int, y: Int)], interval: Double) throws {
+        throw WalkLimit("Xvfb has no touch device; X11 touch through XWayland is TouchXWaylandTests'")
+    }
+
     func click(_ point: (x: Int, y: Int)) throws {
         let origin = try desktop.origin(of: id)
         try clickRoot(origin.x + point.x, origin.y + point.y)
