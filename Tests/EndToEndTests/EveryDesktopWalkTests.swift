@@ -2,7 +2,7 @@ import Foundation
 import RewrapTestSupport
 import XCTest
 
-/// One walk of a person's actions (SPEC §11), the same script on X11 with
+/// One walk of a person's actions (rules §11), the same script on X11 with
 /// openbox, sway, weston, mutter and kwin: menus by mouse and keys, Escape,
 /// the badge, a long menu, resize, maximise, focus to another window and
 /// back, scales, Arabic, the dark theme, close. Each step is checked against

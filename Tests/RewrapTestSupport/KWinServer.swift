@@ -11,7 +11,7 @@ import Foundation
 ///     let window = try kwin.window(pid: rewrap.processIdentifier)
 public final class KWinServer: @unchecked Sendable {
     public let bus: PrivateSessionBus
-    public let socket = "rewrap-kwin"
+    public let socket: String
     public let scale: Double
     /// The output's size in logical pixels: `--width` and `--height` are
     /// logical, so at scale 2 the output has twice as many pixels each way.
@@ -21,8 +21,12 @@ public final class KWinServer: @unchecked Sendable {
     private var pictures: LineHelper!
     private var scripts = 0
 
-    public init(width: Int = 1280, height: Int = 800, scale: Double = 1) throws {
+    /// `underWrapper` runs kwin as Plasma does, under `kwin_wayland_wrapper`,
+    /// which holds the socket (`wayland-0`; it ignores `--socket`) and
+    /// starts a new kwin on it when one dies.
+    public init(width: Int = 1280, height: Int = 800, scale: Double = 1, underWrapper: Bool = false) throws {
         self.scale = scale
+        socket = underWrapper ? "wayland-0" : "rewrap-kwin"
         logicalSize = (width, height)
         bus = try PrivateSessionBus(name: "kwin")
         do {
@@ -34,12 +38,15 @@ public final class KWinServer: @unchecked Sendable {
             try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: folder + "/kwin_wayland")
             let config = bus.runtimeDirectory + "/config"
             try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: false)
-            kwin = try bus.start([folder + "/kwin_wayland", "--virtual", "--width", String(width), "--height", String(height),
-                                  "--scale", String(scale), "--socket", socket,
-                                  "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"],
+            let options = ["--virtual", "--width", String(width), "--height", String(height), "--scale", String(scale),
+                           "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
+            // The wrapper starts the kwin_wayland it finds first on PATH: the copy.
+            kwin = try bus.start(underWrapper ? ["/usr/bin/kwin_wayland_wrapper"] + options
+                                              : [folder + "/kwin_wayland"] + options + ["--socket", socket],
                                  log: "kwin", environment: [
                                      "KWIN_WAYLAND_NO_PERMISSION_CHECKS": "1", "KWIN_SCREENSHOT_NO_PERMISSION_CHECKS": "1",
                                      "XDG_CONFIG_HOME": config, "QT_LOGGING_RULES": "kwin_scripting=true",
+                                     "PATH": folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
                                  ])
             guard bus.waitForFile(socket, of: kwin, timeout: 30) else { throw TestFailure("kwin did not start: \(bus.log("kwin").suffix(600))") }
             input = try LineHelper([PackagePaths.waylandHelperBinary, "kwin"], environment: clientEnvironment, name: "rewrap-wlhelper kwin")
@@ -121,9 +128,32 @@ public final class KWinServer: @unchecked Sendable {
         return Window(pid: pid, x: values[0], y: values[1], width: values[2], height: values[3], active: values[4] == 1)
     }
 
+    /// The kwin the wrapper runs now, if any.
+    public var compositorPID: Int32? {
+        let result = try? runCommand(["/usr/bin/pgrep", "-P", String(kwin.processIdentifier), "-x", "kwin_wayland"])
+        return result.flatMap { Int32($0.stdout.split(separator: "\n").first ?? "") }
+    }
+
+    /// Kills the wrapper's kwin as a crash would and waits for the wrapper
+    /// to start the next on the same socket; the input helper, whose
+    /// connection died with it, is started again there.
+    public func crashUnderWrapper() throws {
+        guard let old = compositorPID else { throw TestFailure("the wrapper runs no kwin") }
+        kill(old, SIGKILL)
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline, compositorPID.map({ $0 == old }) ?? true { usleep(50_000) }
+        guard compositorPID != nil else { throw TestFailure("the wrapper started no new kwin: \(bus.log("kwin").suffix(400))") }
+        // The new kwin's scripting answers once it is up.
+        while Date() < deadline, (try? script("say(workspace.clientList().length);")) == nil { usleep(100_000) }
+        input?.stop()
+        input = try LineHelper([PackagePaths.waylandHelperBinary, "kwin"], environment: clientEnvironment, name: "rewrap-wlhelper kwin")
+    }
+
     public func stop() {
         input?.stop()
         pictures?.stop()
+        // The wrapper's kwin too, which it may not take down with it.
+        if let child = compositorPID { kill(child, SIGKILL) }
         bus.stop()
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One desktop the walk of SPEC §11 runs on: X11 with openbox, sway,
+/// One desktop the walk of rules §11 runs on: X11 with openbox, sway,
 /// weston, mutter or kwin, each driven as a person would drive it there.
 /// Every action is in the same terms everywhere (window pixels as the
 /// trace gives them, keys as xdotool names them); an action a desktop

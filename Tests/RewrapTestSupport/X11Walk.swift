@@ -20,7 +20,7 @@ public final class X11Walk: WalkDesktop, @unchecked Sendable {
         try X11WalkWindow(desktop: self, arguments: arguments)
     }
 
-    /// The desktop's DPI through XSETTINGS, which Rewrap follows live (SPEC §8).
+    /// The desktop's DPI through XSETTINGS, which Rewrap follows live (rules §8).
     public func setScaleLive(_ scale: Double) throws { try settings.update([Self.dpi(scale)]) }
     public func setScale(_ scale: Double) throws { try setScaleLive(scale) }
 
