@@ -170,3 +170,41 @@ final class StateTests: XCTestCase {
         XCTAssertEqual(second.stderr, "")
     }
 }
+
+/// The same on Wayland (rules §12.1): what the person did on sway survives
+/// SIGKILL, and random kills while picking never leave a state the next
+/// start complains about.
+final class WaylandStateTests: XCTestCase {
+    func testAPickAndAResizeSurviveSIGKILLOnSway() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let home = StateHome()
+        let first = try WaylandSession(sway: sway, stateHome: home)
+        try first.settledFrame()
+        try first.pickNextOption(of: "shape")
+        try sway.swaymsg(["[pid=\(first.process.processIdentifier)]", "resize", "set", "width", "500", "px", "height", "360", "px"])
+        try first.waitUntil("the resize") { try first.lastFrame().window == [500, 360] }
+        usleep(1_100_000)
+        kill(first.process.processIdentifier, SIGKILL)
+        XCTAssertNotNil(first.waitForExit(timeout: 5))
+        first.close()
+
+        let second = try WaylandSession(sway: sway, stateHome: home)
+        defer { second.close() }
+        let start = try second.settledFrame()
+        XCTAssertEqual(start.node("shape")?.text, "Shape: Rounded rectangle")
+        XCTAssertEqual(start.window, [500, 360], "the kept size, in logical pixels")
+        XCTAssertEqual(second.stderr, "")
+    }
+
+    func testKilledAtRandomMomentsWhilePickingOnSwayEveryRestartReadsItsState() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let runs = Int(ProcessInfo.processInfo.environment["STATE_KILL_RUNS"] ?? "") ?? 30
+        let failures = try KillWhilePicking.run(runs: runs, seed: 33) { home in
+            try WaylandSession(sway: sway, arguments: ["--reduce-motion"], stateHome: home)
+        }
+        XCTAssertEqual(failures, [])
+    }
+}
+

@@ -88,3 +88,19 @@ public enum KillWhilePicking {
         return nil
     }
 }
+
+extension WaylandSession: PickingSession {
+    /// By the seat's virtual pointer, as a person clicks on sway.
+    public func pickNextOption(of dropdown: String) throws {
+        guard let button = try lastFrame().node(dropdown) else { throw TestFailure("no dropdown \(dropdown) in the trace") }
+        try sway.point(["move"] + (try outputPoint(button.center)) + ["wait", "50", "click"])
+        var menu: TraceFrame.Popup?
+        try waitUntil("\(dropdown)'s menu") {
+            menu = try lastFrame().popup
+            return menu?.owner == dropdown
+        }
+        guard let menu, let shown = menu.nodes.firstIndex(where: \.selected) else { throw TestFailure("no option selected in \(dropdown)'s menu") }
+        try sway.point(["move"] + (try outputPoint(menu.center(of: (shown + 1) % menu.nodes.count))) + ["wait", "50", "click"])
+        try waitUntil("\(dropdown)'s menu to close") { try lastFrame().popup == nil }
+    }
+}
