@@ -3,8 +3,10 @@
  * sizes, colours and layout. An xdg_toplevel on wl_shm buffers drawn with
  * pixman; text shaped by HarfBuzz and rasterised by FreeType (each glyph once,
  * then kept), the fonts matched by fontconfig as Xft matches c-panel's. It
- * lays out again on each configure whose size differs, never draws into a
- * buffer the compositor holds, and exits 0 when the compositor closes it.
+ * lays out again for the latest configure whose size differs, when the
+ * compositor's frame callback says a frame is welcome (as Rewrap does on
+ * Wayland), never draws into a buffer the compositor holds, and exits 0 when
+ * the compositor closes it.
  *
  * wayland-scanner client-header xdg-shell.xml xdg-shell-client-protocol.h
  * wayland-scanner private-code xdg-shell.xml xdg-shell-protocol.c
@@ -51,10 +53,13 @@ typedef struct {
     int left[GLYPHS], top[GLYPHS];
 } Font;
 
+/* A buffer's memory only grows, as c-panel's Pixmap does; a new size is a
+ * new wl_buffer over the same pool. */
 typedef struct {
-    struct wl_buffer *buffer;
+    struct wl_shm_pool *pool;
     void *data;
-    size_t size;
+    size_t capacity;
+    struct wl_buffer *buffer;
     int w, h, busy;
     pixman_image_t *image;
 } Buffer;
@@ -71,7 +76,7 @@ typedef struct {
     Font body, bold;
     hb_buffer_t *run;
     pixman_image_t *target;
-    int w, h, pending_w, pending_h, drawn_w, drawn_h, closed;
+    int w, h, pending_w, pending_h, drawn_w, drawn_h, configured, frame_pending, closed;
 } App;
 
 static pixman_color_t colour(uint32_t argb) {
@@ -264,14 +269,9 @@ static void paint(App *a) {
     text_block(a, &a->body, INK, chip_footer, PAD, y, width);
 }
 
-static void draw(App *a);
-static App app;
-
-/* A released buffer draws a size that came while both were held. */
 static void buffer_release(void *data, struct wl_buffer *buffer) {
     (void)buffer;
     ((Buffer *)data)->busy = 0;
-    if (app.w != app.drawn_w || app.h != app.drawn_h) draw(&app);
 }
 static const struct wl_buffer_listener buffer_listener = { buffer_release };
 
@@ -283,31 +283,47 @@ static Buffer *free_buffer(App *a) {
     if (b->buffer) {
         wl_buffer_destroy(b->buffer);
         pixman_image_unref(b->image);
-        munmap(b->data, b->size);
     }
     int stride = a->w * 4;
-    b->size = (size_t)stride * a->h;
-    int fd = memfd_create("wl-panel", MFD_CLOEXEC);
-    if (fd < 0 || ftruncate(fd, (off_t)b->size) < 0) { perror("wl-panel: memfd"); exit(1); }
-    b->data = mmap(NULL, b->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (b->data == MAP_FAILED) { perror("wl-panel: mmap"); exit(1); }
-    struct wl_shm_pool *pool = wl_shm_create_pool(a->shm, fd, (int32_t)b->size);
-    b->buffer = wl_shm_pool_create_buffer(pool, 0, a->w, a->h, stride, WL_SHM_FORMAT_XRGB8888);
+    size_t size = (size_t)stride * a->h;
+    if (size > b->capacity) {
+        if (b->pool) {
+            wl_shm_pool_destroy(b->pool);
+            munmap(b->data, b->capacity);
+        }
+        int fd = memfd_create("wl-panel", MFD_CLOEXEC);
+        if (fd < 0 || ftruncate(fd, (off_t)size) < 0) { perror("wl-panel: memfd"); exit(1); }
+        b->data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        if (b->data == MAP_FAILED) { perror("wl-panel: mmap"); exit(1); }
+        b->pool = wl_shm_create_pool(a->shm, fd, (int32_t)size);
+        b->capacity = size;
+        close(fd);
+    }
+    b->buffer = wl_shm_pool_create_buffer(b->pool, 0, a->w, a->h, stride, WL_SHM_FORMAT_XRGB8888);
     wl_buffer_add_listener(b->buffer, &buffer_listener, b);
-    wl_shm_pool_destroy(pool);
-    close(fd);
     b->w = a->w; b->h = a->h;
     b->image = pixman_image_create_bits(PIXMAN_x8r8g8b8, a->w, a->h, b->data, stride);
     return b;
 }
 
+static void frame_done(void *data, struct wl_callback *callback, uint32_t time) {
+    (void)time;
+    wl_callback_destroy(callback);
+    ((App *)data)->frame_pending = 0;
+}
+static const struct wl_callback_listener frame_listener = { frame_done };
+
+/* Draws the window's size, at most once a frame as the compositor paces it. */
 static void draw(App *a) {
+    if (a->frame_pending) return;
     Buffer *b = free_buffer(a);
-    if (!b) return; /* both held: the next release or configure draws */
+    if (!b) return; /* both held: drawn after the next release */
     a->target = b->image;
     paint(a);
     wl_surface_attach(a->surface, b->buffer, 0, 0);
     wl_surface_damage_buffer(a->surface, 0, 0, a->w, a->h);
+    wl_callback_add_listener(wl_surface_frame(a->surface), &frame_listener, a);
+    a->frame_pending = 1;
     wl_surface_commit(a->surface);
     b->busy = 1;
     a->drawn_w = a->w; a->drawn_h = a->h;
@@ -324,8 +340,7 @@ static void surface_configure(void *data, struct xdg_surface *surface, uint32_t 
     xdg_surface_ack_configure(surface, serial);
     a->w = a->pending_w > 0 ? a->pending_w : 680;
     a->h = a->pending_h > 0 ? a->pending_h : 420;
-    if (a->w != a->drawn_w || a->h != a->drawn_h) draw(a);
-    else wl_surface_commit(a->surface);
+    a->configured = 1;
 }
 static const struct xdg_surface_listener surface_listener = { surface_configure };
 
@@ -363,6 +378,7 @@ static void global_remove(void *data, struct wl_registry *registry, uint32_t nam
 static const struct wl_registry_listener registry_listener = { global, global_remove };
 
 int main(void) {
+    static App app; /* static: the glyph caches are large and mostly untouched */
     App *a = &app;
     FT_Library library;
     if (!(a->display = wl_display_connect(NULL))) { fputs("wl-panel: no Wayland compositor\n", stderr); return 1; }
@@ -388,6 +404,13 @@ int main(void) {
     xdg_toplevel_set_min_size(a->toplevel, 320, 240);
     wl_surface_commit(a->surface); /* the first configure follows */
 
-    while (!a->closed && wl_display_dispatch(a->display) != -1) {}
+    /* Configures that arrive together are laid out once, for the last, as
+     * c-panel coalesces ConfigureNotify; the last acknowledged is the one
+     * the commit answers. */
+    while (!a->closed && wl_display_dispatch(a->display) != -1) {
+        if (a->w != a->drawn_w || a->h != a->drawn_h) draw(a);
+        else if (a->configured) wl_surface_commit(a->surface);
+        a->configured = 0;
+    }
     return a->closed ? 0 : 1;
 }
