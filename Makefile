@@ -109,8 +109,9 @@ fuzz-corpus: deps
 	$(FUZZ_BUILD)
 	scripts/fuzz-corpus $(FUZZ_TARGETS)
 
-# Side by side with GTK4 (through Debian's python3-gi) and a C lower bound.
-BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0 valgrind
+# Side by side with GTK4 (through Debian's python3-gi), Tk and a C lower bound,
+# on X11 and on Wayland.
+BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0 valgrind tk
 
 bench: deps build
 	$(call install-missing,$(BENCH_PACKAGES))
@@ -120,6 +121,8 @@ bench: deps build
 	python3 bench/interruptions.py
 	python3 bench/extreme.py
 	python3 bench/compare.py --no-trace --rounds 5
+	python3 bench/wayland.py --runs 10
+	python3 bench/smaps.py
 	python3 bench/roundtrips.py
 	python3 bench/accessibility.py
 	python3 bench/keys.py

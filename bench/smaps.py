@@ -9,8 +9,8 @@ one private headless sway (wayland.py's), each --starts times
 in turns. One second after its window appears, it reads /proc/PID/smaps and
 sums Rss by mapping: the program's own file by permission (code r-x,
 read-only data r--, written data rw-), each shared library, the heap and
-anonymous memory, the stack, and mapped files (font files, fontconfig's
-caches). Prints the median of each part in kB, parts under 64 kB in every
+anonymous memory, the stack, shared memory (Wayland's wl_shm buffers), and
+mapped files (font files, fontconfig's caches). Prints the median of each part in kB, parts under 64 kB in every
 program summed as "other", as a Markdown table for each platform.
 """
 from __future__ import annotations
@@ -52,6 +52,8 @@ def parts(pid: int) -> dict[str, int]:
                     key = "heap and anonymous"
                 elif path.startswith("["):
                     key = path
+                elif path.startswith("/memfd:") or path.startswith("/dev/shm/"):
+                    key = "shared buffers (memfd, wl_shm)"
                 else:
                     key = "mapped files (fonts, caches)"
             elif line.startswith("Rss:"):
