@@ -12,8 +12,8 @@ import RewrapPlatformChoice
 /// platform and passes the way to open it; a start that belongs to the
 /// other platform execs the other executable.
 public enum Start {
-    /// Runs the command line as `executable`, which `open` opens the
-    /// platform of, and leaves with its status.
+    /// Runs the command line in the executable of one platform, which
+    /// `open` opens, and leaves with the command's status.
     public static func main(
         as executable: PlatformChoice.Executable,
         open: (AppOptions) throws(PlatformError) -> any Platform
@@ -43,8 +43,8 @@ public enum Start {
         }
     }
 
-    /// The platform `options` choose, opened here, or the other executable
-    /// exec'd when the choice is its own (then this never returns).
+    /// The platform `options` choose, opened here; when they choose the
+    /// other platform, its executable is exec'd and this never returns.
     private static func platform(
         for options: AppOptions,
         as executable: PlatformChoice.Executable,
