@@ -37,6 +37,18 @@ final class PlatformLibraryTests: XCTestCase {
         XCTAssertEqual(named(["libwayland-", "libxkbcommon", "libdecor", "libpixman"], among: libraries), [])
     }
 
+    func testAFallBackToX11MapsNoWaylandLibrary() throws {
+        // A compositor named but not there: rewrap-wayland gives up and
+        // execs rewrap-x11, which starts with a fresh address space.
+        let session = try RewrapSession(environment: ["WAYLAND_DISPLAY": "rewrap-no-such-compositor",
+                                                      "XDG_RUNTIME_DIR": NSTemporaryDirectory(), "REWRAP_PLATFORM": ""])
+        defer { session.close() }
+        try session.settledFrame()
+        XCTAssertTrue(session.stderr.hasSuffix("using X11\n"), session.stderr)
+        let libraries = try mappedLibraries(of: session.process.processIdentifier)
+        XCTAssertEqual(named(["libwayland-", "libxkbcommon", "libdecor", "libpixman"], among: libraries), [])
+    }
+
     func testAWaylandStartMapsNoX11LibraryOfRewraps() throws {
         // sway offers xdg-decoration, so libdecor loads no plugin; its cairo
         // plugin, used where a compositor does not decorate, would bring
