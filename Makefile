@@ -23,7 +23,11 @@ TEST_PACKAGES := libharfbuzz-bin util-linux librsvg2-bin x11-utils \
 # (Debian ships none) and Debian's shared libraries. No $ORIGIN run path:
 # the binary is installed to /usr/bin, no place to look for libraries.
 RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
-REWRAP := $(RELEASE) --product rewrap
+# Three products: `rewrap`, a launcher that links no platform, and one
+# executable per platform that links only that platform's libraries, so a
+# start maps none of the other's (docs/platforms.md).
+EXECUTABLES := rewrap rewrap-x11 rewrap-wayland
+REWRAP := for product in $(EXECUTABLES); do $(RELEASE) --product $$product || exit 1; done
 # The package's version; assets/*.metainfo.xml must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
@@ -107,8 +111,9 @@ fuzz-corpus: deps
 	$(FUZZ_BUILD)
 	scripts/fuzz-corpus $(FUZZ_TARGETS)
 
-# Side by side with GTK4 (through Debian's python3-gi) and a C lower bound.
-BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0 valgrind
+# Side by side with GTK4 (through Debian's python3-gi), Tk and a C lower bound,
+# on X11 and on Wayland.
+BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0 valgrind tk
 
 bench: deps build
 	$(call install-missing,$(BENCH_PACKAGES))
@@ -118,6 +123,8 @@ bench: deps build
 	python3 bench/interruptions.py
 	python3 bench/extreme.py
 	python3 bench/compare.py --no-trace --rounds 5
+	python3 bench/wayland.py --runs 10
+	python3 bench/smaps.py
 	python3 bench/roundtrips.py
 	python3 bench/accessibility.py
 	python3 bench/keys.py
@@ -136,11 +143,16 @@ a11y-trees: build
 			-- /usr/bin/python3 ../shared/reference/qt6-panel.py; \
 	else echo "a11y-trees: ../shared/reference/qt6-panel.py is not beside the checkout; Qt's tree left out"; fi
 
-# The binary finds its assets in ../share/rewrap, so it runs from anywhere.
-# BINARY=path installs an already built binary instead of building one.
+# The binary finds its assets in ../share/rewrap, so it runs from anywhere;
+# the launcher finds the platforms' executables in ../libexec/rewrap.
+# BINARY=path installs an already built launcher, and the platforms'
+# executables beside it, instead of building them.
 BINARY ?=
+BUILT := $(or $(BINARY),.build/release/rewrap)
 install: $(if $(BINARY),,build)
-	install -Dm755 $(or $(BINARY),.build/release/rewrap) $(DESTDIR)$(PREFIX)/bin/rewrap
+	install -Dm755 $(BUILT) $(DESTDIR)$(PREFIX)/bin/rewrap
+	install -Dm755 $(dir $(BUILT))rewrap-x11 $(DESTDIR)$(PREFIX)/libexec/rewrap/rewrap-x11
+	install -Dm755 $(dir $(BUILT))rewrap-wayland $(DESTDIR)$(PREFIX)/libexec/rewrap/rewrap-wayland
 	install -d $(DESTDIR)$(PREFIX)/share/rewrap
 	install -m644 assets/panel*.json $(DESTDIR)$(PREFIX)/share/rewrap/
 	install -Dm644 assets/$(ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(ID).desktop
@@ -150,6 +162,8 @@ install: $(if $(BINARY),,build)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/rewrap
+	rm -f $(DESTDIR)$(PREFIX)/libexec/rewrap/rewrap-x11 $(DESTDIR)$(PREFIX)/libexec/rewrap/rewrap-wayland
+	rmdir $(DESTDIR)$(PREFIX)/libexec/rewrap 2>/dev/null || true
 	rm -f $(DESTDIR)$(PREFIX)/share/rewrap/panel*.json
 	rmdir $(DESTDIR)$(PREFIX)/share/rewrap 2>/dev/null || true
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/$(ID).desktop
@@ -157,10 +171,11 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/$(ID).metainfo.xml
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/rewrap.1
 
-# The Debian package of the release build (or of BINARY), in out/;
+# The Debian package of the release build (or of BINARY and the platforms'
+# executables beside it), in out/;
 # scripts/build-deb says how.
 deb: $(if $(BINARY),,build)
-	scripts/build-deb $(or $(BINARY),.build/release/rewrap) $(VERSION) $(ID) out
+	scripts/build-deb $(BUILT) $(VERSION) $(ID) out
 
 clean:
 	rm -rf .build out Fuzz/.build

@@ -10,7 +10,9 @@ import PackageDescription
 // plugin generates. libdbus is opened with dlopen (CDBus) once a bus is
 // found, so a start without one loads neither libdbus nor libsystemd;
 // RewrapBus holds the messages and calls the accessibility bridge and the
-// desktop portal share.
+// desktop portal share. Each platform has its own executable (rewrap-x11,
+// rewrap-wayland), so a start maps no library of the other; `rewrap` execs
+// the one RewrapPlatformChoice picks (docs/platforms.md).
 // Every C library is Debian's shared one, found through pkg-config.
 let package = Package(
     name: "Rewrap",
@@ -63,10 +65,19 @@ let package = Package(
         .target(name: "RewrapWayland", dependencies: [
             "CWayland", "CWaylandProtocols", "CLinux", "RewrapBus", "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapLayout",
         ]),
-        .executableTarget(name: "rewrap", dependencies: [
-            "RewrapApp", "RewrapX11", "RewrapWayland", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCommandLine",
-            "RewrapPlatform",
+        // Which platform a start opens; it imports nothing, so the launcher
+        // that links it alone stays small.
+        .target(name: "RewrapPlatformChoice"),
+        // The commands and the start that both platforms' executables share.
+        .target(name: "RewrapStart", dependencies: [
+            "RewrapApp", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCommandLine", "RewrapPlatform",
+            "RewrapPlatformChoice",
         ]),
+        // One executable per platform, each linking only its own libraries,
+        // and `rewrap`, which links neither and execs the one chosen.
+        .executableTarget(name: "rewrap", dependencies: ["RewrapPlatformChoice"]),
+        .executableTarget(name: "rewrap-x11", dependencies: ["RewrapStart", "RewrapX11", "RewrapPlatform"]),
+        .executableTarget(name: "rewrap-wayland", dependencies: ["RewrapStart", "RewrapWayland", "RewrapPlatform"]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),
         .executableTarget(name: "rewrap-wlhelper", dependencies: ["CWayland", "CWaylandTestProtocols"], path: "Sources/rewrap-wlhelper"),
         .executableTarget(name: "rewrap-fakecompositor", dependencies: ["CWaylandServer"], path: "Sources/rewrap-fakecompositor",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Side-by-side benchmark: Rewrap, the same panel in GTK 4 (Python), and the C lower bound.
+"""Side-by-side benchmark: Rewrap, the same panel in GTK 4 (Python) and in Tk (wish), and the C lower bound.
 
-All three run on one private Xvfb (-br, 1280x1024x24, 96 dpi). For each program:
+All four run on one private Xvfb (-br, 1280x1024x24, 96 dpi). For each program:
   * start-up: exec -> first frame on screen, median of 10 (first-frame helper),
     the programs starting in turns;
   * RSS (VmRSS) about 1 s after the first frame;
@@ -530,12 +530,12 @@ def fmt_ratio(a: float | None, c: float | None) -> str:
 
 
 def table(results: dict[str, Result | None], args) -> str:
-    order = ["rewrap", "gtk", "c"]
+    order = ["rewrap", "gtk", "tk", "c"]
 
     def row(name: str, value, show, ratios=True) -> str:
         nums = {k: (value(r) if r else None) for k, r in results.items()}
         cells = [show(results[k]) if results[k] and nums[k] is not None else "n/a" for k in order]
-        ratios = [fmt_ratio(nums[k], nums["c"]) if ratios else "" for k in ("rewrap", "gtk")]
+        ratios = [fmt_ratio(nums[k], nums["c"]) if ratios else "" for k in ("rewrap", "gtk", "tk")]
         return "| " + " | ".join([name, *cells, *ratios]) + " |"
 
     def cpu(ms: float | None, ticks: int) -> str:
@@ -555,8 +555,8 @@ def table(results: dict[str, Result | None], args) -> str:
     runs = 3 if args.quick else args.runs
     idle = 3 if args.quick else args.idle
     lines = [
-        "| metric | Rewrap | GTK4 | C | Rewrap/C | GTK4/C |",
-        "|---|---|---|---|---|---|",
+        "| metric | Rewrap | GTK4 | Tk | C | Rewrap/C | GTK4/C | Tk/C |",
+        "|---|---|---|---|---|---|---|---|",
         row(f"start-up, exec → first frame (median of {runs})",
             lambda r: statistics.median(r.startup),
             lambda r: f"{statistics.median(r.startup):.1f} ms ({min(r.startup):.1f}–{max(r.startup):.1f})"),
@@ -574,7 +574,7 @@ def table(results: dict[str, Result | None], args) -> str:
             lambda r: f"{r.storm_wall_ms:.0f} ms", ratios=False),
         row("storm: still busy after the last resize", lambda r: r.lag_ms,
             lambda r: f"{r.lag_ms:.0f} ms" if r.lag_ms >= 5 else "< 5 ms", ratios=False),
-        "| " + " | ".join(["last size laid out", *layout_cells, "", ""]) + " |",
+        "| " + " | ".join(["last size laid out", *layout_cells, "", "", ""]) + " |",
     ]
     return "\n".join(lines)
 
@@ -702,7 +702,7 @@ def parse_args():
                    help="leave the pointer at the screen's centre, where the storm's window passes under it")
     p.add_argument("--gsk-renderer", default=None,
                    help="GSK_RENDERER for GTK4 (default: GTK's own choice; e.g. cairo, gl, ngl)")
-    p.add_argument("--only", default="rewrap,gtk,c", help="comma-separated subset of rewrap,gtk,c")
+    p.add_argument("--only", default="rewrap,gtk,tk,c", help="comma-separated subset of rewrap,gtk,tk,c")
     p.add_argument("--rounds", type=int, default=1,
                    help="measure Rewrap and C this many times and print each round's ratios against the goals")
     p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for a first frame")
@@ -740,6 +740,7 @@ def main() -> int:
         rewrap_ok = rewrap.is_file() and os.access(rewrap, os.X_OK)
         trace = out / "rewrap-trace.jsonl" if args.trace else None
         gtk_py, gtk_version = find_gtk_python(bench.env)
+        wish = shutil.which("wish")
         gtk_env = {"GTK_A11Y": "none"}  # no session bus here; Rewrap has no a11y either
         if args.gsk_renderer:
             gtk_env["GSK_RENDERER"] = args.gsk_renderer
@@ -749,6 +750,9 @@ def main() -> int:
                     extra_kept=["--trace", str(trace)] if trace else []),
             Program("gtk", "GTK4", [gtk_py, str(BENCH / "gtk_panel.py")] if gtk_py else None,
                     "gtk-panel", why_not="python3-gi / gir1.2-gtk-4.0 not importable", env=gtk_env),
+            # Tk 8.6 (Debian's tk): a toolkit that draws with Xlib and Xft, as Rewrap does.
+            Program("tk", "Tk", [wish, str(BENCH / "tk-panel.tcl")] if wish else None, "tk-panel",
+                    why_not="wish is missing (Debian's tk)"),
             Program("c", "C", [str(helpers["c-panel"])], "c-panel"),
         ]
         wanted = set(args.only.split(","))
@@ -756,9 +760,9 @@ def main() -> int:
         gtk_info = f"GTK {gtk_version} via {gtk_py}" if gtk_py else "not available"
         rounds: list[dict[str, Result | None]] = []
         for round_index in range(max(1, args.rounds)):
-            # GTK is measured once: the goals compare Rewrap with C.
+            # GTK and Tk are measured once: the goals compare Rewrap with C.
             measured = [prog for prog in programs if prog.key in wanted and prog.command is not None
-                        and not (round_index > 0 and prog.key == "gtk")]
+                        and not (round_index > 0 and prog.key in ("gtk", "tk"))]
             for prog in programs:
                 if prog.key in wanted and prog.command is None:
                     log(f"{prog.label}: n/a ({prog.why_not})")
@@ -769,7 +773,7 @@ def main() -> int:
             log(f"measurements (round {round_index + 1}): at rest, then storms in turns")
             measured_results = bench.measure(measured, startups)
             for prog in programs:
-                if round_index > 0 and prog.key == "gtk":
+                if round_index > 0 and prog.key in ("gtk", "tk"):
                     continue
                 results[prog.key] = measured_results.get(prog.key)
                 if prog.key == "gtk" and results["gtk"] is not None:

@@ -8,12 +8,14 @@ set -eu
 binary=$1
 work=$(mktemp -d)
 mkfifo "$work/display"
-Xvfb -displayfd 3 -screen 0 1280x1024x24 -dpi 96 -nolisten tcp 3>"$work/display" 2>/dev/null &
+Xvfb -displayfd 3 -noreset -screen 0 1280x1024x24 -dpi 96 -nolisten tcp 3>"$work/display" 2>/dev/null &
 server=$!
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT INT TERM
 read -r number <"$work/display"
-# A state of its own: the start counted is the panel's defaults, on any machine.
-DISPLAY=":$number" XDG_STATE_HOME="$work/state" timeout 20 valgrind --tool=callgrind --demangle=no \
+# A state of its own: the start counted is the panel's defaults, on any
+# machine. --trace-children: rewrap is the launcher, and the start is in the
+# executable it execs.
+DISPLAY=":$number" XDG_STATE_HOME="$work/state" timeout 20 valgrind --tool=callgrind --demangle=no --trace-children=yes \
     --dump-before='$s9RewrapX117ToolkitC13finishStartupyyF' \
     --callgrind-out-file="$work/out.%p" "$binary" --geometry 680x420+0+0 >/dev/null 2>&1 || true
 dump=$(ls "$work"/out.*.1 2>/dev/null | head -n 1)

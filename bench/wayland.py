@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Rewrap native on Wayland against GTK 4 on Wayland and Rewrap on X11.
+"""Rewrap native on Wayland against the C lower bound (wl-panel.c) and GTK 4 on Wayland, and Rewrap on X11.
 
 On one private headless sway (run as nobody; pixman renderer, no input
 devices) and one private Xvfb, in one run, the programs taking turns:
@@ -14,6 +14,8 @@ devices) and one private Xvfb, in one run, the programs taking turns:
     high): `swaymsg [pid=N] resize set` on Wayland, `xdotool windowsize` on
     X11, each its own process, from the first until the program is idle
     (its CPU unchanged for 300 ms), median of --storms.
+The C lower bound is wl-panel.c (xdg-shell, wl_shm, pixman, FreeType and
+HarfBuzz, no toolkit), built here as compare.py builds c-panel.c.
 GTK is bench/gtk_panel.py under Debian's python3 with GDK_BACKEND=wayland
 GSK_RENDERER=cairo. Prints a Markdown table.
 
@@ -123,6 +125,20 @@ class Sway:
         self.log.close()
 
 
+def build_wl_panel(build: Path) -> Path:
+    """Builds wl-panel.c, the C lower bound on Wayland, with its xdg-shell
+    glue from Debian's wayland-protocols."""
+    xml = "/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml"
+    for kind, name in (("client-header", "xdg-shell-client-protocol.h"), ("private-code", "xdg-shell-protocol.c")):
+        subprocess.run(["wayland-scanner", kind, xml, str(build / name)], check=True)
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "wayland-client", "pixman-1", "freetype2", "harfbuzz",
+                            "fontconfig"], capture_output=True, text=True, check=True).stdout.split()
+    out = build / "wl-panel"
+    subprocess.run([os.environ.get("CC", "cc"), "-O2", "-I", str(build), "-o", str(out), str(BENCH / "wl-panel.c"),
+                    str(build / "xdg-shell-protocol.c"), *flags, "-lm"], check=True)
+    return out
+
+
 def wayland_start(sway: Sway, command: list[str], env: dict[str, str], timeout: float = 20) -> tuple[float, int]:
     """Milliseconds from exec until sway maps the window, and the pid."""
     full = private_state(dict(os.environ, **sway.client_env, **env))
@@ -185,22 +201,29 @@ def main() -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     become_subreaper()
     gtk_python = "/usr/bin/python3"
-    if subprocess.run([gtk_python, "-c", GTK_PROBE], capture_output=True).returncode != 0:
-        print("GTK 4 is not importable by /usr/bin/python3 (python3-gi, gir1.2-gtk-4.0)", file=sys.stderr)
-        return 1
+    # Without GTK the column shows n/a: the goals compare Rewrap with C.
+    has_gtk = subprocess.run([gtk_python, "-c", GTK_PROBE], capture_output=True).returncode == 0
+    if not has_gtk:
+        print("GTK 4 is not importable by /usr/bin/python3 (python3-gi, gir1.2-gtk-4.0): its column shows n/a",
+              file=sys.stderr)
     folder = Path(tempfile.mkdtemp(prefix="rewrap-wayland-bench-"))
     os.chmod(folder, 0o755)
     sway, xvfb = Sway(folder), Xvfb(folder / "xvfb.log")
     helpers = build_helpers(folder)
+    wl_panel = build_wl_panel(folder)
     rng = random.Random(args.seed)  # compare.py's widths: the storm ends at 449 px
     sizes = [rng.randint(320, 1100) for _ in range(args.resizes)]
     gtk_env = {"GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo"}
-    commands = {"rewrap-wayland": ([args.rewrap], {}), "gtk-wayland": ([gtk_python, str(BENCH / "gtk_panel.py")], gtk_env)}
+    commands = {"rewrap-wayland": ([args.rewrap], {}), "gtk-wayland": ([gtk_python, str(BENCH / "gtk_panel.py")], gtk_env),
+                "c-wayland": ([str(wl_panel)], {})}
     programs = {
         "rewrap-wayland": lambda: wayland_start(sway, *commands["rewrap-wayland"]),
+        "c-wayland": lambda: wayland_start(sway, *commands["c-wayland"]),
         "gtk-wayland": lambda: wayland_start(sway, *commands["gtk-wayland"]),
         "rewrap-x11": lambda: x11_start(helpers, xvfb, args.rewrap),
     }
+    if not has_gtk:
+        del programs["gtk-wayland"]
     results: dict[str, dict] = {key: {"startup": [], "committed": []} for key in programs}
     try:
         for run in range(args.runs + 1):
@@ -250,21 +273,29 @@ def x11_start(helpers, xvfb, rewrap: str) -> tuple[float, int]:
 def print_table(results: dict[str, dict], args) -> None:
     def med(values):
         return statistics.median(values)
-    rw, gtk, x11 = results["rewrap-wayland"], results["gtk-wayland"], results["rewrap-x11"]
+    rw, c, x11 = results["rewrap-wayland"], results["c-wayland"], results["rewrap-x11"]
+    gtk = results.get("gtk-wayland")
     print(f"Load average before: {os.getloadavg()[0]:.2f}; {args.runs} start-ups each, storms of {args.resizes}, "
           f"median of {args.storms}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
-    print("| | Rewrap (Wayland) | GTK 4 (Wayland, cairo) | Rewrap (X11, Xvfb) |")
-    print("|---|---|---|---|")
+    print("| | Rewrap (Wayland) | C, wl-panel.c (Wayland) | GTK 4 (Wayland, cairo) | Rewrap (X11, Xvfb) | Rewrap/C (Wayland) |")
+    print("|---|---|---|---|---|---|")
     for name, key, unit in [("start-up: exec → first buffer committed (X11: on screen), median (range)", "committed", "ms"),
                             ("start-up: exec → sway maps it, seen on its IPC (X11: on screen)", "startup", "ms")]:
-        cells = [f"{med(r[key]):.1f} ms ({min(r[key]):.1f}–{max(r[key]):.1f})" for r in (rw, gtk, x11)]
-        print(f"| {name} | " + " | ".join(cells) + " |")
-    print("| RSS 1 s after the first frame | " + " | ".join(f"{r['rss'] / 1024:.1f} MB" for r in (rw, gtk, x11)) + " |")
-    print("| CPU for the storm | " + " | ".join(f"{r['storm']:.1f} ms" for r in (rw, gtk, x11)) + " |")
-    print(f"\nGoals, from the committed start-up: start-up Rewrap/GTK {med(rw['committed']) / med(gtk['committed']):.3f} (≤ 0.1), "
-          f"RSS Rewrap/GTK {rw['rss'] / gtk['rss']:.3f} (≤ 0.1), "
-          f"start-up Wayland/X11 {med(rw['committed']) / med(x11['committed']):.2f} (≤ 1.2).")
-    print(f"Last size after the storm (sway's rectangle): Rewrap {rw['last']}, GTK {gtk['last']}.")
+        cells = [f"{med(r[key]):.1f} ms ({min(r[key]):.1f}–{max(r[key]):.1f})" if r else "n/a" for r in (rw, c, gtk, x11)]
+        print(f"| {name} | " + " | ".join(cells) + f" | {med(rw[key]) / med(c[key]):.2f}× |")
+    print("| RSS 1 s after the first frame | " + " | ".join(f"{r['rss'] / 1024:.1f} MB" if r else "n/a" for r in (rw, c, gtk, x11))
+          + f" | {rw['rss'] / c['rss']:.2f}× |")
+    print("| CPU for the storm | " + " | ".join(f"{r['storm']:.1f} ms" if r else "n/a" for r in (rw, c, gtk, x11))
+          + f" | {rw['storm'] / c['storm']:.2f}× |")
+    print()
+    if gtk:
+        print(f"Goals, from the committed start-up: start-up Rewrap/GTK {med(rw['committed']) / med(gtk['committed']):.3f} (≤ 0.1), "
+              f"RSS Rewrap/GTK {rw['rss'] / gtk['rss']:.3f} (≤ 0.1).")
+    print(f"Start-up Wayland/X11 {med(rw['committed']) / med(x11['committed']):.2f} (≤ 1.2).")
+    print(f"Against the C lower bound on Wayland: start-up {med(rw['committed']) / med(c['committed']):.2f}× (≤ 1.2), "
+          f"RSS {rw['rss'] / c['rss']:.2f}× (≤ 1.8), storm CPU {rw['storm'] / c['storm']:.2f}× (≤ 1.5).")
+    print(f"Last size after the storm (sway's rectangle): Rewrap {rw['last']}, C {c['last']}"
+          + (f", GTK {gtk['last']}." if gtk else "."))
 
 
 if __name__ == "__main__":

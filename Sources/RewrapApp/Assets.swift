@@ -4,16 +4,20 @@ import Glibc
 import RewrapScene
 
 /// Finds the shipped assets relative to the binary itself, so the program
-/// runs from any directory: installed (`bin/../share/rewrap`) or built in the
+/// runs from any directory: installed (`bin/../share/rewrap`, or
+/// `libexec/rewrap/../../share/rewrap`) or built in the
 /// source tree (`.build/.../rewrap` under the checkout's `assets/`).
 public enum Assets {
     /// The folder of the shipped assets: ../share/rewrap beside the binary, or the checkout's assets/; nil when neither holds the panel.
     public static func directory() -> String? {
         guard let executable = executablePath() else { return nil }
         var directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
-        let installed = directory + "/../share/rewrap"
         let panel = "/" + panelFileName(for: .english)
-        if exists(installed + panel) { return installed }
+        // bin/../share/rewrap, or libexec/rewrap/../../share/rewrap for a
+        // platform's executable (the launcher in bin execs it).
+        for installed in [directory + "/../share/rewrap", directory + "/../../share/rewrap"] where exists(installed + panel) {
+            return installed
+        }
         for _ in 0..<5 {
             if exists(directory + "/assets" + panel) { return directory + "/assets" }
             guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }

@@ -7,6 +7,8 @@ import XCTest
 /// built by pyxdg from LXDE's menu definition.
 final class PackageTests: XCTestCase {
     private static let id = "io.github.rewrap.Rewrap"
+    /// The launcher, and the executable of each platform that it execs.
+    private static let executables = ["/usr/bin/rewrap", "/usr/libexec/rewrap/rewrap-x11", "/usr/libexec/rewrap/rewrap-wayland"]
 
     /// The package's path, made once for every test here. `make test` makes
     /// the release binary first, as `swift test` holds the lock a nested
@@ -72,7 +74,7 @@ final class PackageTests: XCTestCase {
         let panels = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/assets")
             .filter { $0.hasPrefix("panel") && $0.hasSuffix(".json") }
         XCTAssertTrue(panels.contains("panel.zh-Hant.json"))
-        let expected = ["/usr/bin/rewrap",
+        let expected = Self.executables + [
                         "/usr/share/applications/\(Self.id).desktop",
                         "/usr/share/icons/hicolor/scalable/apps/rewrap.svg",
                         "/usr/share/metainfo/\(Self.id).metainfo.xml",
@@ -81,13 +83,16 @@ final class PackageTests: XCTestCase {
                         "/usr/share/doc/rewrap/changelog.Debian.gz"] + panels.map { "/usr/share/rewrap/" + $0 }
         XCTAssertEqual(modes.keys.sorted(), expected.sorted())
         for (path, mode) in modes {
-            XCTAssertEqual(mode, path == "/usr/bin/rewrap" ? "-rwxr-xr-x root/root" : "-rw-r--r-- root/root", path)
+            XCTAssertEqual(mode, Self.executables.contains(path) ? "-rwxr-xr-x root/root" : "-rw-r--r-- root/root", path)
         }
 
         // Stripped, and no $ORIGIN search path: /usr/bin is no place for libraries.
-        let elf = try output(["/usr/bin/readelf", "--dynamic", "--section-headers", try unpacked() + "/usr/bin/rewrap"])
-        for unwanted in ["RPATH", "RUNPATH", ".symtab", ".debug_info"] {
-            XCTAssertFalse(elf.contains(unwanted), unwanted)
+        let root = try unpacked()
+        for executable in Self.executables {
+            let elf = try output(["/usr/bin/readelf", "--dynamic", "--section-headers", root + executable])
+            for unwanted in ["RPATH", "RUNPATH", ".symtab", ".debug_info"] {
+                XCTAssertFalse(elf.contains(unwanted), "\(executable): \(unwanted)")
+            }
         }
     }
 
@@ -119,9 +124,17 @@ final class PackageTests: XCTestCase {
         return Set(search.stdout.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
     }
 
+    /// The libraries that any of the package's executables names.
+    private func neededLibraries() throws -> [String: String] {
+        let root = try unpacked()
+        return try Self.executables.reduce(into: [:]) { needed, executable in
+            needed.merge(try neededLibraries(of: root + executable)) { first, _ in first }
+        }
+    }
+
     func testDependsAreComputedFromTheLinkedLibraries() throws {
-        // The reference: the package that owns each library the binary names.
-        let needed = try neededLibraries(of: try unpacked() + "/usr/bin/rewrap")
+        // The reference: the package that owns each library the executables name.
+        let needed = try neededLibraries()
         XCTAssertNotNil(needed["libharfbuzz.so.0"], "\(needed.keys.sorted())")
         var owners: Set<String> = []
         for path in needed.values {
@@ -141,13 +154,21 @@ final class PackageTests: XCTestCase {
         _ = try output(["/usr/bin/apt-get", "install", "--simulate", "--no-install-recommends", try deb()])
     }
 
-    func testInstalledBinaryLoadsDebiansSharedXAndFontLibraries() throws {
+    func testInstalledExecutablesLoadDebiansSharedPlatformAndFontLibraries() throws {
         // A security update to one of them must reach an installed Rewrap
         // without a rebuild, so each is loaded, not linked in.
-        let needed = try neededLibraries(of: try unpacked() + "/usr/bin/rewrap")
+        let root = try unpacked()
+        let x11 = try neededLibraries(of: root + "/usr/libexec/rewrap/rewrap-x11")
         for library in ["libX11.so.6", "libXft.so.2", "libfontconfig.so.1", "libharfbuzz.so.0", "libfribidi.so.0"] {
-            XCTAssertNotNil(needed[library], "\(library) among \(needed.keys.sorted())")
+            XCTAssertNotNil(x11[library], "\(library) among \(x11.keys.sorted())")
         }
+        let wayland = try neededLibraries(of: root + "/usr/libexec/rewrap/rewrap-wayland")
+        for library in ["libwayland-client.so.0", "libxkbcommon.so.0", "libpixman-1.so.0", "libdecor-0.so.0", "libharfbuzz.so.0"] {
+            XCTAssertNotNil(wayland[library], "\(library) among \(wayland.keys.sorted())")
+        }
+        // The launcher links no platform: it maps nothing that it execs away.
+        let launcher = try neededLibraries(of: root + "/usr/bin/rewrap")
+        XCTAssertEqual(launcher.keys.filter { $0.hasPrefix("libX") || $0.hasPrefix("libwayland") || $0.hasPrefix("libharfbuzz") }, [])
         let control = try output(["/usr/bin/dpkg-deb", "--field", try deb()])
         XCTAssertFalse(control.contains("Static-Built-Using"), control)
     }
