@@ -47,6 +47,7 @@ public struct Fling: Equatable, Sendable {
     /// When the fling is at rest on both axes.
     public var endTime: Double { startTime + max(stopX, stopY) }
 
+    /// True until the fling comes to rest.
     public func isMoving(at time: Double) -> Bool { time < endTime }
 
     /// The offset to show at `time`; `start` before the fling began.

@@ -22,8 +22,11 @@ public struct VelocityTracker: Equatable, Sendable {
 
     private var samples: [(point: Point, time: Double)] = []
 
+    /// A tracker with no samples yet.
     public init() {}
 
+    /// The finger (or content) was at `point` at `time`; a time earlier
+    /// than the last starts the history afresh.
     public mutating func add(_ point: Point, at time: Double) {
         guard point.x.isFinite, point.y.isFinite, time.isFinite else { return }
         if let last = samples.last, time < last.time { samples.removeAll() }
@@ -33,6 +36,7 @@ public struct VelocityTracker: Equatable, Sendable {
         if drop > 0 { samples.removeFirst(drop) }
     }
 
+    /// Forgets every sample, as when a new finger goes down.
     public mutating func reset() {
         samples.removeAll()
     }

@@ -63,6 +63,7 @@ public enum PlatformEvent: Equatable, Sendable {
 
 /// One finger on a touchscreen, as a platform reports it.
 public struct Touch: Equatable, Sendable {
+    /// Where a finger is in its touch.
     public enum Phase: Equatable, Sendable {
         case began
         case moved

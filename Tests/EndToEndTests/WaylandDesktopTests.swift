@@ -452,7 +452,9 @@ final class WaylandFaultTests: XCTestCase {
         let x11 = try RewrapSession(arguments: ["--scale", "1.5", "--geometry", "1020x630+0+0"])
         let expected = try x11.settledFrame()
         x11.close()
-        let (_, trace, stderr, stop) = try run("fractional", arguments: ["--geometry", "680x420"])
+        // --geometry is in the window's pixels, as on X11, whatever scale the
+        // compositor names once the surface exists: 680 × 420 logical at 1.5.
+        let (_, trace, stderr, stop) = try run("fractional", arguments: ["--geometry", "1020x630"])
         defer { stop() }
         let frame = try XCTUnwrap(frames(trace).first, "a frame")
         XCTAssertEqual(frame.window, [1020, 630], "680 × 420 at 1.5")

@@ -13,6 +13,7 @@ import RewrapLayout
 ///     touches.began(id: 3, at: Point(x: 40, y: 60), on: "shape", time: 0)     // .touchedDown
 ///     touches.ended(id: 3, at: Point(x: 42, y: 61), on: "shape", time: 0.1)   // .tapped("shape")
 public struct TouchRecognizer<Spot: Equatable & Sendable>: Sendable {
+    /// What one finger's touch turned out to be, as it is learnt.
     public enum Gesture: Equatable, Sendable {
         /// A finger went down: whatever was moving on stops.
         case touchedDown
@@ -45,6 +46,7 @@ public struct TouchRecognizer<Spot: Equatable & Sendable>: Sendable {
         var lastTime: Double
     }
 
+    /// A recognizer that calls a touch a drag once it strays `threshold` pixels.
     public init(threshold: Double) {
         self.threshold = threshold
     }
@@ -52,12 +54,15 @@ public struct TouchRecognizer<Spot: Equatable & Sendable>: Sendable {
     /// True while a finger is down.
     public var isTracking: Bool { finger != nil }
 
+    /// Finger `id` went down at `point`, over `spot`; a second finger while
+    /// one is down is ignored.
     public mutating func began(id: Int, at point: Point, on spot: Spot, time: Double) -> Gesture? {
         if let finger, finger.id != id, !(time - finger.lastTime > Self.forgottenAfter) { return nil }
         finger = Finger(id: id, start: point, spot: spot, lastTime: time)
         return .touchedDown
     }
 
+    /// Finger `id` moved to `point`: a drag once it strays past the threshold.
     public mutating func moved(id: Int, to point: Point, time: Double) -> Gesture? {
         guard var finger, finger.id == id else { return nil }
         finger.lastTime = time
@@ -76,6 +81,7 @@ public struct TouchRecognizer<Spot: Equatable & Sendable>: Sendable {
         return spot == finger.spot && !strays(from: finger.start, to: point) ? .tapped(spot) : nil
     }
 
+    /// The platform took finger `id` back; nothing it did counts.
     public mutating func cancelled(id: Int) -> Gesture? {
         guard let finger, finger.id == id else { return nil }
         self.finger = nil
