@@ -144,7 +144,8 @@ final class PopupWindow {
     func draw(_ menu: PopupMenu?, painter: Painter, direction: LayoutDirection) -> Bool {
         needsDraw = false
         guard let menu, let plan, placement != nil, let surface = platform.popupSurface else { return false }
-        painter.paintPopup(menu, plan: plan, direction: direction, on: surface)
+        painter.paintPopup(menu, plan: plan, window: Size(width: Double(surface.width), height: Double(surface.height)),
+                           direction: direction, on: surface)
         surface.present()
         isDrawn = true
         return true

@@ -85,9 +85,12 @@ public struct Painter {
 
     /// The rows `menu.scroll` shows; a menu cut to fit the screen has a
     /// chevron at each cut edge, dimmed when nothing more lies that way.
-    public func paintPopup(_ menu: PopupMenu, plan: PopupPlan, direction: LayoutDirection, on canvas: Canvas) {
+    /// The border goes round `window`, the popup's own size, when given: a
+    /// buffer of whole logical pixels at a fractional scale holds up to one
+    /// more than the plan, and the menu fills it.
+    public func paintPopup(_ menu: PopupMenu, plan: PopupPlan, window: Size? = nil, direction: LayoutDirection, on canvas: Canvas) {
         canvas.clear(palette.popupFill)
-        let size = plan.windowSize(menu.scroll)
+        let size = window ?? plan.windowSize(menu.scroll)
         canvas.fill(.roundedBorder(width: Int(size.width), height: Int(size.height), radius: 0, stroke: metrics.borderWidth),
                     x: 0, y: 0, color: palette.popupBorder)
         for (index, frame) in plan.shownRows(menu.scroll) where menu.entries.indices.contains(index) {
