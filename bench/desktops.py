@@ -16,13 +16,20 @@ own XDG_RUNTIME_DIR, the programs taking turns:
   * CPU for a storm of 200 size changes (seeded widths 320..1100 at 600 px
     high, wayland.py's and compare.py's widths), from the first change
     until the program is idle (its CPU unchanged for 300 ms), median of
-    --storms. On kwin each change is its own KWin script that sets the
-    window's frameGeometry, loaded and run over D-Bus by
-    Tests/Fixtures/walk/desktop-bus.py (one script that sets it 200 times
-    gives the program one configure: kwin sends configures from a
-    zero-length timer, after the script). On mutter the storm is not
-    measured: mutter has no scripting and no D-Bus call that sizes a
-    window (see bench/README.md, "mutter and kwin").
+    --storms:
+    - on kwin each change is its own KWin script that sets the window's
+      frameGeometry, loaded and run over D-Bus by
+      Tests/Fixtures/walk/desktop-bus.py (one script that sets it 200 times
+      gives the program a single configure: kwin sends configures from a
+      zero-length timer, after the script);
+    - on mutter, which has no scripting, the pointer drags the window's
+      lower right corner with Super + middle button (GNOME's default),
+      through a RemoteDesktop session (relative motions, so no ScreenCast
+      and no pipewire): one motion per size, --pace ms apart, which gives
+      one configure each. First, not measured, the window is moved to the
+      top left corner (Super + left drag) so the widest size fits on the
+      monitor; where mutter placed it comes from one start with the debug
+      log (its window geometry, and where the pointer enters it).
 Clients get the compositor's socket and runtime folder but no session bus,
 as on wayland.py's sway; Rewrap gets an XDG_STATE_HOME of its own on every
 start. GTK is bench/gtk_panel.py under Debian's python3 with
@@ -36,6 +43,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import signal
 import statistics
@@ -47,7 +55,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare import GTK_PROBE, REPO, become_subreaper, our_children, private_state, rss_kb, stop_pid, wait_idle  # noqa: E402
-from wayland import STORM_HEIGHT, committed_start, cpu_over  # noqa: E402
+from wayland import DEBUG_STAMP, STORM_HEIGHT, committed_start, cpu_over  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent
 DESKTOP_BUS = REPO / "Tests/Fixtures/walk/desktop-bus.py"
@@ -158,8 +166,14 @@ class Desktop:
             env.pop(key, None)
         return env
 
+    def prepare(self, pid: int, sizes: list[int]) -> None:
+        """What the storm needs that is not the storm (not measured)."""
+
     def storm(self, pid: int, sizes: list[int]) -> None:
         raise NotImplementedError
+
+    def finish(self, pid: int) -> None:
+        """Ends the storm once the program is idle (not measured)."""
 
     def size(self, pid: int) -> str:
         return ""
@@ -168,22 +182,157 @@ class Desktop:
         self.session.stop()
 
 
+# A line helper for Debian's python3 (which has gi): a RemoteDesktop
+# session of mutter's, without ScreenCast (so no pipewire): `rel DX DY`,
+# `button CODE 1|0`, `keysym K 1|0`; "ok" or "error ..." a line, "ready" first.
+REMOTE_DESKTOP = r"""
+import sys
+from gi.repository import Gio, GLib
+bus = Gio.bus_get_sync(Gio.BusType.SESSION)
+RD = "org.gnome.Mutter.RemoteDesktop"
+def call(path, interface, method, args=None, signature=None):
+    body = GLib.Variant(signature, args) if signature else None
+    return bus.call_sync(RD, path, interface, method, body, None, 0, 20000, None).unpack()
+try:
+    session = call("/org/gnome/Mutter/RemoteDesktop", RD, "CreateSession")[0]
+    call(session, RD + ".Session", "Start")
+except Exception as error:
+    print("error", str(error).replace("\n", " "), flush=True)
+    sys.exit(1)
+print("ready", flush=True)
+for line in sys.stdin:
+    w = line.split()
+    try:
+        if w[0] == "rel":
+            call(session, RD + ".Session", "NotifyPointerMotionRelative", (float(w[1]), float(w[2])), "(dd)")
+        elif w[0] == "button":
+            call(session, RD + ".Session", "NotifyPointerButton", (int(w[1]), w[2] == "1"), "(ib)")
+        elif w[0] == "keysym":
+            call(session, RD + ".Session", "NotifyKeyboardKeysym", (int(w[1], 0), w[2] == "1"), "(ub)")
+        else:
+            break
+        print("ok", flush=True)
+    except Exception as error:
+        print("error", str(error).replace("\n", " "), flush=True)
+"""
+SUPER_L, SHIFT_L, BUTTON_LEFT, BUTTON_MIDDLE = 0xffeb, 0xffe1, 272, 274
+
+
 class Mutter(Desktop):
     name, socket = "mutter", "rewrap-bench-mutter"
-    storm_how = None
-    why_no_storm = "mutter has no scripting and no D-Bus call that sizes a window"
+    storm_how = ("the window moved to the top left (Super + left drag), then a Super + middle-button drag of its "
+                 "lower right corner through RemoteDesktop's relative pointer motions, one motion per size, PACE ms apart")
+    why_no_storm = ""
 
-    def __init__(self):
+    def __init__(self, pace_ms: float = 20):
         super().__init__()
+        self.pace = pace_ms / 1000
+        self.storm_how = self.storm_how.replace("PACE", f"{pace_ms:g}")
+        self.geometry: dict[int, tuple[int, int, int, int]] = {}
         try:
-            # Settings in memory: GNOME's defaults, nothing written to dconf.
+            # Settings in memory: GNOME's defaults (Super + middle button
+            # resizes), nothing written to dconf.
             self.proc = self.session.start(["mutter", "--headless", "--virtual-monitor", f"{WIDTH}x{HEIGHT}", "--no-x11",
                                             "--wayland-display", self.socket], "mutter", {"GSETTINGS_BACKEND": "memory"})
             if not self.session.wait_for(self.socket, self.proc, 20):
                 raise RuntimeError("mutter did not start: " + self.session.log("mutter")[-600:])
+            self.helper = self.session.start([SYSTEM_PYTHON, "-c", REMOTE_DESKTOP], "remote-desktop", pipe=True)
+            if self.helper.stdout.readline().strip() != "ready":
+                raise RuntimeError("mutter's RemoteDesktop: " + self.session.log("remote-desktop"))
+            # mutter makes its virtual devices on their first event, which is lost.
+            for line in (f"keysym {SHIFT_L:#x} 1", f"keysym {SHIFT_L:#x} 0", "rel 1 1", "rel -1 -1"):
+                self.send(line)
         except BaseException:
             self.stop()
             raise
+
+    def send(self, line: str) -> None:
+        self.helper.stdin.write(line + "\n")
+        self.helper.stdin.flush()
+        answer = self.helper.stdout.readline()
+        if not answer.startswith("ok"):
+            raise RuntimeError(f"RemoteDesktop, {line}: {answer.strip() or 'gone'}")
+
+    def learn_geometry(self, command: list[str], env: dict[str, str]) -> tuple[int, int, int, int]:
+        """Where mutter places the window and its size (xdg_surface.
+        set_window_geometry: libdecor's title bar in, GTK's shadows out),
+        from one start's WAYLAND_DEBUG log: its first frame's geometry, and
+        where the pointer enters it when put at the monitor's centre."""
+        proc = subprocess.Popen(command, env=self.client(dict(env, WAYLAND_DEBUG="1")), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+        geometry, toplevel, attached, moved, focus = None, None, set(), None, None
+        try:
+            for line in proc.stderr:
+                stamp = re.match(r"\[\s*(\d+)\.(\d+)\]", line)
+                stamp = int(stamp.group(1)) * 1000 + int(stamp.group(2)) if stamp else 0
+                match = re.search(r"get_xdg_surface\(new id xdg_surface@\d+, wl_surface@(\d+)\)", line)
+                if match and toplevel is None:
+                    toplevel = match.group(1)
+                match = re.search(r"-> xdg_surface@\d+\.set_window_geometry\((-?\d+), (-?\d+), (\d+), (\d+)\)", line)
+                if match and moved is None:
+                    geometry = tuple(int(g) for g in match.groups())
+                match = DEBUG_STAMP.search(line)
+                if match and match.group(4).startswith("attach"):
+                    attached.add(match.group(3))
+                elif match and match.group(3) == toplevel and toplevel in attached and geometry and moved is None:
+                    # Drawn: the pointer goes to a corner, then to the monitor's centre.
+                    time.sleep(0.2)
+                    self.send("rel -10000 -10000")
+                    moved = int(time.time() * 1e6) & 0xFFFFFFFF
+                    self.send(f"rel {WIDTH // 2} {HEIGHT // 2}")
+                enter = re.search(r"wl_pointer@\d+\.enter\(\d+, wl_surface@(\d+), ([0-9.]+), ([0-9.]+)\)", line)
+                motion = re.search(r"wl_pointer@\d+\.motion\(\d+, ([0-9.]+), ([0-9.]+)\)", line)
+                if enter:
+                    focus = enter.group(1)
+                at = enter.groups()[1:] if enter else motion.groups() if motion else None
+                if at and moved is not None and focus == toplevel and (stamp - moved) % (1 << 32) < (1 << 31):
+                    x = WIDTH // 2 - (round(float(at[0])) - geometry[0])
+                    y = HEIGHT // 2 - (round(float(at[1])) - geometry[1])
+                    return x, y, geometry[2], geometry[3]
+            raise RuntimeError(f"{command[0]}: no window geometry or pointer entry")
+        finally:
+            stop_pid(proc.pid)
+
+    def prepare(self, pid: int, sizes: list[int]) -> None:
+        """Super + left button from the window's centre moves it to the
+        monitor's top left corner, so that the widest size still ends on
+        the monitor; then Super + middle button goes down in its lower right
+        third, which grabs that corner (GNOME's default bindings)."""
+        x, y, width, height = self.geometry[pid]
+        self.send("rel -10000 -10000")
+        self.send(f"rel {x + width // 2} {y + height // 2}")
+        self.send(f"keysym {SUPER_L:#x} 1")
+        self.send(f"button {BUTTON_LEFT} 1")
+        self.send(f"rel {-x} {-y}")
+        time.sleep(0.05)
+        self.send(f"button {BUTTON_LEFT} 0")
+        self.send(f"rel {int(width * 0.4)} {int(height * 0.4)}")
+        self.send(f"button {BUTTON_MIDDLE} 1")
+        self.geometry[pid] = (0, 0, width, height)
+
+    def storm(self, pid: int, sizes: list[int]) -> None:
+        _, _, width, height = self.geometry[pid]
+        for index, target in enumerate(sizes):
+            self.send(f"rel {target - width} {STORM_HEIGHT - height if index == 0 else 0}")
+            width = target
+            time.sleep(self.pace)
+        self.geometry[pid] = (0, 0, width, STORM_HEIGHT)
+
+    def finish(self, pid: int) -> None:
+        self.send(f"button {BUTTON_MIDDLE} 0")
+        self.send(f"keysym {SUPER_L:#x} 0")
+
+    def size(self, pid: int) -> str:
+        return "{2}x{3} asked for".format(*self.geometry[pid])
+
+    def stop(self) -> None:
+        if getattr(self, "helper", None) and self.helper.poll() is None:
+            try:
+                self.helper.stdin.write("quit\n")
+                self.helper.stdin.flush()
+            except OSError:
+                pass
+        super().stop()
 
 
 class KWin(Desktop):
@@ -251,14 +400,15 @@ class KWin(Desktop):
             time.sleep(0.02)
         raise RuntimeError(f"the KWin script said no end; kwin's log ends: {self.session.log('kwin')[-400:]}")
 
-    def storm(self, pid: int, sizes: list[int]) -> None:
-        # Written first, so the storm is the loads and runs alone.
-        paths = []
+    def prepare(self, pid: int, sizes: list[int]) -> None:
+        self.storm_scripts = []
         for width in sizes:
             path, _ = self.write_script(f"c.frameGeometry = {{x: c.frameGeometry.x, y: c.frameGeometry.y, "
                                         f"width: {width}, height: {STORM_HEIGHT}}};\n", pid)
-            paths.append(path)
-        for path in paths:
+            self.storm_scripts.append(path)
+
+    def storm(self, pid: int, sizes: list[int]) -> None:
+        for path in self.storm_scripts:
             self.send(f"script {path}")
 
     def size(self, pid: int) -> str:
@@ -295,6 +445,8 @@ def main() -> int:
     parser.add_argument("--storms", type=int, default=3)
     parser.add_argument("--seed", type=int, default=8)
     parser.add_argument("--only", default="mutter,kwin", help="comma-separated subset of mutter,kwin")
+    parser.add_argument("--pace", type=float, default=20,
+                        help="ms between the pointer motions of mutter's storm (default 20: each its own configure)")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     become_subreaper()
@@ -306,7 +458,7 @@ def main() -> int:
     sizes = [rng.randint(320, 1100) for _ in range(args.resizes)]
     gtk_env = {"GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo"}
     programs = {"Rewrap": ([args.rewrap], {}), "GTK 4": ([SYSTEM_PYTHON, str(BENCH / "gtk_panel.py")], gtk_env)}
-    kinds = {"mutter": Mutter, "kwin": KWin}
+    kinds = {"mutter": lambda: Mutter(args.pace), "kwin": KWin}
     wanted = [name for name in args.only.split(",") if name in kinds]
     results: dict[tuple[str, str], dict] = {}
     desktops: dict[str, Desktop] = {}
@@ -326,11 +478,21 @@ def main() -> int:
             log(f"start-ups, round {run}/{args.runs}: load {os.getloadavg()[0]:.2f}")
         for desktop, program in keys:
             d = desktops[desktop]
+            # mutter's storm starts from where the window is: one start with the debug log to learn it.
+            placed = d.learn_geometry(*programs[program]) if isinstance(d, Mutter) else None
             proc = kept_start(d, *programs[program])
+            if placed:
+                d.geometry[proc.pid] = placed
             try:
                 results[(desktop, program)]["rss"] = rss_kb(proc.pid)
                 if d.storm_how:
-                    storms = [cpu_over(proc.pid, lambda: d.storm(proc.pid, sizes)) for _ in range(args.storms)]
+                    storms = []
+                    for _ in range(args.storms):
+                        d.prepare(proc.pid, sizes)
+                        wait_idle(proc.pid)
+                        storms.append(cpu_over(proc.pid, lambda: d.storm(proc.pid, sizes)))
+                        d.finish(proc.pid)
+                        wait_idle(proc.pid)
                     results[(desktop, program)]["storm"] = statistics.median(storms)
                     results[(desktop, program)]["storms"] = storms
                     results[(desktop, program)]["last"] = d.size(proc.pid)
