@@ -30,8 +30,10 @@ own XDG_RUNTIME_DIR, the programs taking turns:
       top left corner (Super + left drag) so the widest size fits on the
       monitor; where mutter placed it comes from one start with the debug
       log (its window geometry, and where the pointer enters it). Each
-      storm has a fresh start of the program: mutter ignores a third
-      Super + middle drag of one window (it grabs, but sends no size).
+      storm has a fresh start of the program: now and then mutter grabs on
+      Super + middle but sends no size (always by a window's third drag);
+      a storm under 5 ms of CPU is such a one, and is run again on a fresh
+      start (the table says how many were).
 Clients get the compositor's socket and runtime folder but no session bus,
 as on wayland.py's sway; Rewrap gets an XDG_STATE_HOME of its own on every
 start. GTK is bench/gtk_panel.py under Debian's python3 with
@@ -525,30 +527,36 @@ def main() -> int:
             d = desktops[desktop]
             # mutter's storm starts from where the window is: one start with the debug log to learn it.
             placed = d.learn_geometry(*programs[program]) if isinstance(d, Mutter) else None
-            result, storms, proc = results[(desktop, program)], [], None
+            result, storms, proc, retries = results[(desktop, program)], [], None, 0
             try:
-                for index in range(max(1, args.storms)):
-                    # On mutter each storm has a window of its own: a third
-                    # Super + middle drag of one window resizes nothing.
-                    if proc is None or (placed and index > 0):
+                while len(storms) < max(1, args.storms):
+                    # On mutter each storm has a window of its own: a later
+                    # Super + middle drag of one window may grab but resize nothing.
+                    if proc is None or placed:
                         if proc is not None:
                             stop_pid(proc.pid)
+                            time.sleep(0.3)  # the old window gone, mutter centres the new one
                         proc = kept_start(d, *programs[program])
                         if placed:
                             d.geometry[proc.pid] = placed
-                        if index == 0:
+                        if "rss" not in result:
                             result["rss"] = rss_kb(proc.pid)
                     if not d.storm_how:
                         break
                     d.prepare(proc.pid, sizes)
                     wait_idle(proc.pid)
-                    storms.append(cpu_over(proc.pid, lambda: d.storm(proc.pid, sizes)))
+                    cpu = cpu_over(proc.pid, lambda: d.storm(proc.pid, sizes))
                     d.finish(proc.pid)
                     wait_idle(proc.pid)
+                    # 200 frames cost far more than 5 ms: under it, the sizes did not reach the program.
+                    if cpu < 5 and placed and retries < 2 * args.storms:
+                        retries += 1
+                        log(f"{program} on {desktop}: the drag resized nothing ({cpu:.1f} ms); again on a fresh start")
+                        continue
+                    storms.append(cpu)
+                result["retries"] = retries
                 if storms:
                     result["storm"], result["storms"] = statistics.median(storms), storms
-                    if min(storms) < 5:  # 200 frames cost far more: the sizes did not reach the program
-                        log(f"{program} on {desktop}: a storm cost {min(storms):.1f} ms: it resized nothing")
                     result["last"] = d.size(proc.pid)
             finally:
                 if proc is not None:
@@ -585,7 +593,9 @@ def print_table(results, desktops, args, load_before, sizes) -> None:
     for d, desktop in desktops.items():
         if desktop.storm_how:
             lasts = ", ".join(f"{p} {results[(d, p)].get('last', '?')}" for dd, p in keys if dd == d)
-            print(f"\nStorm on {d}: {desktop.storm_how}; size after it: {lasts}.")
+            retried = ", ".join(f"{p} {results[(d, p)].get('retries', 0)}" for dd, p in keys if dd == d)
+            print(f"\nStorm on {d}: {desktop.storm_how}; size after it: {lasts}; storms that resized nothing "
+                  f"and were run again: {retried}.")
         else:
             print(f"\n¹ No storm on {d}: {desktop.why_no_storm}.")
 
