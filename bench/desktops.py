@@ -473,6 +473,13 @@ class KWin(Desktop):
         super().stop()
 
 
+def timed(action) -> float:
+    """Milliseconds `action` took."""
+    start = time.monotonic()
+    action()
+    return (time.monotonic() - start) * 1000
+
+
 def kept_start(desktop: Desktop, command: list[str], env: dict[str, str]) -> subprocess.Popen:
     """Starts a program to keep, and returns once it has drawn and gone quiet."""
     proc = subprocess.Popen(command, env=desktop.client(env), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -545,7 +552,8 @@ def main() -> int:
                         break
                     d.prepare(proc.pid, sizes)
                     wait_idle(proc.pid)
-                    cpu = cpu_over(proc.pid, lambda: d.storm(proc.pid, sizes))
+                    sent = []
+                    cpu = cpu_over(proc.pid, lambda: sent.append(timed(lambda: d.storm(proc.pid, sizes))))
                     d.finish(proc.pid)
                     wait_idle(proc.pid)
                     # 200 frames cost far more than 5 ms: under it, the sizes did not reach the program.
@@ -554,6 +562,7 @@ def main() -> int:
                         log(f"{program} on {desktop}: the drag resized nothing ({cpu:.1f} ms); again on a fresh start")
                         continue
                     storms.append(cpu)
+                    result.setdefault("sent", []).append(sent[0])
                 result["retries"] = retries
                 if storms:
                     result["storm"], result["storms"] = statistics.median(storms), storms
@@ -590,6 +599,8 @@ def print_table(results, desktops, args, load_before, sizes) -> None:
         f"{results[k]['storm']:.1f} ms ({', '.join(f'{s:.0f}' for s in results[k]['storms'])})"
         + (" **a storm resized nothing**" if min(results[k]['storms']) < 5 else "") if "storm" in results[k]
         else "not measured¹" for k in keys) + " |")
+    print("| storm: wall time to send the changes, median | " + " | ".join(
+        f"{statistics.median(results[k]['sent']) / 1000:.1f} s" if results[k].get("sent") else "–" for k in keys) + " |")
     for d, desktop in desktops.items():
         if desktop.storm_how:
             lasts = ", ".join(f"{p} {results[(d, p)].get('last', '?')}" for dd, p in keys if dd == d)
