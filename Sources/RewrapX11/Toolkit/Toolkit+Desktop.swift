@@ -40,10 +40,10 @@ extension Toolkit {
     /// area then, is fitted to its own monitor's share of it now that the
     /// monitors are known, unless it has been resized since.
     private func fitDefaultSizeToItsMonitor() {
-        guard fitsDefaultSize, tracking.windowFrame.size == initialSize else { return }
-        let fitted = tracking.desktop.fittedWindowSize(initialSize, at: tracking.windowFrame.origin, minimum: minimumSize)
-        guard fitted != initialSize else { return }
-        XResizeWindow(connection.display, mainWindow, UInt32(fitted.width), UInt32(fitted.height))
+        guard let window, window.fitsDefaultSize, tracking.windowFrame.size == window.initialSize else { return }
+        let fitted = tracking.desktop.fittedWindowSize(window.initialSize, at: tracking.windowFrame.origin, minimum: minimumSize)
+        guard fitted != window.initialSize else { return }
+        XResizeWindow(connection.display, window.id, UInt32(fitted.width), UInt32(fitted.height))
     }
 
     /// Notes what an event says about the desktop; true when it was one of

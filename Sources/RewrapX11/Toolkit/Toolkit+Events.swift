@@ -172,7 +172,7 @@ extension Toolkit {
     }
 
     private func role(of window: Window) -> WindowRole? {
-        if window == mainWindow { return .main }
+        if window == self.window?.id { return .main }
         if let popup, window == popup.window { return .popup }
         return nil
     }
@@ -188,7 +188,7 @@ extension Toolkit {
             guard event.xexpose.count == 0, let role = role(of: event.xexpose.window) else { return nil }
             return .exposed(role)
         case ConfigureNotify:
-            guard event.xconfigure.window == mainWindow else { return nil }
+            guard event.xconfigure.window == window?.id else { return nil }
             let configure = event.xconfigure
             let width = Int(configure.width), height = Int(configure.height)
             tracking.configured(x: Int(configure.x), y: Int(configure.y), width: width, height: height,
@@ -215,12 +215,12 @@ extension Toolkit {
         case KeyRelease:
             return keyRelease(from: &event.xkey)
         case FocusIn, FocusOut:
-            guard event.xfocus.window == mainWindow,
+            guard event.xfocus.window == window?.id,
                   let focused = Self.focusChange(type: event.type, mode: event.xfocus.mode, detail: event.xfocus.detail) else { return nil }
             inputMethod?.setFocused(focused)
             return .focusChanged(focused)
         case MapNotify:
-            guard event.xmap.window == mainWindow, !shown else { return nil }
+            guard event.xmap.window == window?.id, !shown else { return nil }
             // The window manager has placed and sized it by now: later notices are changes.
             shown = true
             completeLaunch()
@@ -235,7 +235,7 @@ extension Toolkit {
                 settingsStale = true
                 return nil
             }
-            guard event.xclient.window == mainWindow, event.xclient.message_type == connection.atom("WM_PROTOCOLS") else { return nil }
+            guard event.xclient.window == window?.id, event.xclient.message_type == connection.atom("WM_PROTOCOLS") else { return nil }
             let proto = Atom(truncatingIfNeeded: event.xclient.data.l.0)
             if proto == connection.atom("_NET_WM_SYNC_REQUEST") {
                 syncCounter?.requested(event.xclient)
@@ -251,13 +251,13 @@ extension Toolkit {
             return nil
         case PropertyNotify:
             if event.xproperty.window == settingsOwner { settingsStale = true }
-            guard event.xproperty.window == mainWindow, event.xproperty.atom == connection.atom("_NET_WM_STATE") else { return nil }
+            guard event.xproperty.window == window?.id, event.xproperty.atom == connection.atom("_NET_WM_STATE") else { return nil }
             let now = readMaximized()
             guard now != maximized else { return nil }
             maximized = now
             return .maximizedChanged(now)
         case ReparentNotify:
-            if event.xreparent.window == mainWindow { tracking.reparented = event.xreparent.parent != connection.root }
+            if event.xreparent.window == window?.id { tracking.reparented = event.xreparent.parent != connection.root }
             return nil
         default:
             return nil

@@ -13,7 +13,7 @@ extension Toolkit {
 
     /// Whether the window manager has the window maximised both ways now (a round trip).
     func readMaximized() -> Bool {
-        guard let property = connection.property("_NET_WM_STATE", of: mainWindow, type: XA_ATOM),
+        guard let window, let property = connection.property("_NET_WM_STATE", of: window.id, type: XA_ATOM),
               property.type == XA_ATOM, property.format == 32 else { return false }
         let size = MemoryLayout<UInt>.size
         let atoms = property.bytes.withUnsafeBytes { raw in

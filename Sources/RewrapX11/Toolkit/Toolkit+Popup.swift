@@ -40,6 +40,7 @@ extension Toolkit {
     /// client's grab is retried briefly; then the popup stays open ungrabbed.
     private func openPopup(frame: PixelRect) {
         closePopup()
+        guard let main = self.window, let text else { return }
         let display = connection.display
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
@@ -51,7 +52,7 @@ extension Toolkit {
                                    UInt32(max(1, frame.width)), UInt32(max(1, frame.height)), 0, connection.depth,
                                    UInt32(InputOutput), connection.visual,
                                    UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask), &attributes)
-        setTransient(window)
+        setTransient(window, for: main.id)
         if pointerCursor != 0 { XDefineCursor(display, window, pointerCursor) }
         let buffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: window)
         buffer.resize(width: frame.width, height: frame.height)
@@ -63,8 +64,8 @@ extension Toolkit {
         }
     }
 
-    private func setTransient(_ window: Window) {
-        XSetTransientForHint(connection.display, window, mainWindow)
+    private func setTransient(_ window: Window, for main: Window) {
+        XSetTransientForHint(connection.display, window, main)
         let type = [connection.atom("_NET_WM_WINDOW_TYPE_DROPDOWN_MENU")]
         type.withUnsafeBytes {
             _ = XChangeProperty(connection.display, window, connection.atom("_NET_WM_WINDOW_TYPE"), XA_ATOM, 32,

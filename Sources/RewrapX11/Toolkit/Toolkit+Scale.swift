@@ -15,14 +15,14 @@ extension Toolkit {
         // Each engine's faces are numbered from the start: new fonts for them.
         text = engine
         glyphFonts = GlyphFonts(connection: connection)
-        mainBuffer.setText(engine, fonts: glyphFonts)
+        window?.buffer.setText(engine, fonts: glyphFonts)
         popup?.buffer.setText(engine, fonts: glyphFonts)
 
         let frame = tracking.windowFrame
         let wanted = Size(width: (frame.width * ratio).rounded(), height: (frame.height * ratio).rounded())
         let size = tracking.desktop.fittedWindowSize(wanted, at: frame.origin, minimum: minimumSize)
         setSizeHints(x: Int(frame.minX), y: Int(frame.minY), width: Int(size.width), height: Int(size.height))
-        XResizeWindow(connection.display, mainWindow, UInt32(size.width), UInt32(size.height))
+        if let window { XResizeWindow(connection.display, window.id, UInt32(size.width), UInt32(size.height)) }
         connection.flush()
         return size
     }
@@ -34,7 +34,7 @@ extension Toolkit {
         scrollStep = Metrics(scale: next).scrollStep
         text = engine
         glyphFonts = GlyphFonts(connection: connection)
-        mainBuffer.setText(engine, fonts: glyphFonts)
+        window?.buffer.setText(engine, fonts: glyphFonts)
         popup?.buffer.setText(engine, fonts: glyphFonts)
         let frame = tracking.windowFrame
         return Size(width: frame.width, height: frame.height)

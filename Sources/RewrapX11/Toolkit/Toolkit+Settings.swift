@@ -38,7 +38,7 @@ extension Toolkit {
         pointerCursor = wanted.flatMap { choice in
             ThemedCursor.shared?.pointer(on: display, theme: choice.theme, size: choice.size)
         } ?? 0
-        for window in [mainWindow, popup?.window ?? 0] where window != 0 {
+        for window in [self.window?.id, popup?.window].compactMap({ $0 }) {
             if pointerCursor != 0 { XDefineCursor(display, window, pointerCursor) } else { XUndefineCursor(display, window) }
         }
         if old != 0 { XFreeCursor(display, old) }

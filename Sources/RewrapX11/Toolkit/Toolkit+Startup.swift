@@ -10,14 +10,14 @@ extension Toolkit {
     /// Does nothing before that, or after it has run once. The loop calls it
     /// before each sleep.
     public func finishStartup() {
-        guard framePresented, !startupFinished else { return }
+        guard framePresented, !startupFinished, let window else { return }
         startupFinished = true
-        pointerDevices = PointerDevices(connection: connection, windows: [mainWindow])
-        inputMethod = InputMethod(connection: connection, window: mainWindow)
+        pointerDevices = PointerDevices(connection: connection, windows: [window.id])
+        inputMethod = InputMethod(connection: connection, window: window.id)
         watchDesktop()
         followCursorSettings()
         // Window managers and taskbars read the icon when it changes, too.
-        if let icon {
+        if let icon = window.icon {
             setCardinals("_NET_WM_ICON", WMIcon.pack(pixels: icon.draw(icon.size), size: icon.size))
             connection.flush()
         }
@@ -27,12 +27,12 @@ extension Toolkit {
     /// `_NET_STARTUP_INFO_BEGIN`, the rest as `_NET_STARTUP_INFO`, to the root
     /// window where launchers listen.
     func completeLaunch() {
-        guard let launch else { return }
+        guard let launch, let window else { return }
         self.launch = nil
         for (index, piece) in StartupNotification.pieces(of: launch.removeMessage).enumerated() {
             var event = XEvent()
             event.xclient.type = ClientMessage
-            event.xclient.window = mainWindow
+            event.xclient.window = window.id
             event.xclient.message_type = connection.atom(index == 0 ? "_NET_STARTUP_INFO_BEGIN" : "_NET_STARTUP_INFO")
             event.xclient.format = 8
             withUnsafeMutableBytes(of: &event.xclient.data.b) { bytes in

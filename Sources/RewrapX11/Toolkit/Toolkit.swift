@@ -18,10 +18,10 @@ public final class Toolkit {
     public let connection: XConnection
     /// Draws the back buffers' glyphs: the app's engine, handed over with
     /// the window and again when the scale changes.
-    var text: TextEngine!
+    var text: TextEngine?
     var glyphFonts: GlyphFonts
-    var mainWindow: Window = 0
-    var mainBuffer: BackBuffer!
+    /// Made whole by `openWindow`.
+    var window: MainWindow?
     var popup: (window: Window, buffer: BackBuffer)?
     /// The desktop's XSETTINGS and Xft's font defaults, kept current as
     /// `.settingsChanged` events are translated. The font defaults are read
@@ -44,8 +44,6 @@ public final class Toolkit {
     /// (`finishStartup`), so no reply delays it.
     var pointerDevices: PointerDevices?
     var inputMethod: InputMethod?
-    /// Drawn and published by `finishStartup`.
-    var icon: (size: Int, draw: (Int) -> [UInt32])?
     var framePresented = false
     var startupFinished = false
     /// Pixels one wheel click scrolls.
@@ -60,16 +58,9 @@ public final class Toolkit {
     var scale = 1.0
     /// The work area when the connection opened, to fit a default size.
     private let startWorkArea: Rect?
-    /// The main window's size when it opened.
-    var initialSize = Size(width: 0, height: 0)
-    /// The user placed the window (`--geometry` with a position).
-    var userPlaced = false
     /// The smallest size the window manager is asked to allow, at 1×.
     var minimumAtUnitScale = Size(width: 0, height: 0)
     var minimumSize: Size { Metrics.rounded(minimumAtUnitScale, scale: scale) }
-    /// The window opened at its default size, which is fitted again to
-    /// its monitor once the monitors are known (`watchDesktop`).
-    var fitsDefaultSize = false
     /// The main window has been mapped once (`.windowShown`).
     var shown = false
     /// The main window is maximised both ways, as last reported.
@@ -92,7 +83,6 @@ public final class Toolkit {
 
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         self.text = text
-        icon = request.icon
         scale = request.scale
         scrollStep = Metrics(scale: request.scale).scrollStep
         let display = connection.display
@@ -102,12 +92,10 @@ public final class Toolkit {
         minimumAtUnitScale = Size(width: Double(request.minimumWidth), height: Double(request.minimumHeight))
         // Monitors are not known yet: the default size fits the work area
         // (or the screen) now, and the window's own monitor once it is up.
-        fitsDefaultSize = request.width == nil || request.height == nil
+        let fitsDefaultSize = request.width == nil || request.height == nil
         let preferred = Metrics.rounded(Size(width: Double(request.defaultWidth), height: Double(request.defaultHeight)), scale: scale)
         let fitted = fitsDefaultSize ? desktop.fittedWindowSize(preferred, at: .zero, minimum: minimumSize) : preferred
         let width = request.width ?? Int(fitted.width), height = request.height ?? Int(fitted.height)
-        initialSize = Size(width: Double(width), height: Double(height))
-        userPlaced = request.x != nil
         tracking = DesktopTracking(desktop: desktop,
                                    windowFrame: Rect(x: Double(request.x ?? 0), y: Double(request.y ?? 0),
                                                      width: Double(width), height: Double(height)))
@@ -117,32 +105,36 @@ public final class Toolkit {
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
                                     | PointerMotionMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask)
-        mainWindow = XCreateWindow(display, connection.root, Int32(request.x ?? 0), Int32(request.y ?? 0),
-                                   UInt32(width), UInt32(height), 0, connection.depth,
-                                   UInt32(InputOutput), connection.visual,
-                                   UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
-        mainBuffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: mainWindow)
-        mainBuffer.resize(width: width, height: height)
+        let id = XCreateWindow(display, connection.root, Int32(request.x ?? 0), Int32(request.y ?? 0),
+                               UInt32(width), UInt32(height), 0, connection.depth,
+                               UInt32(InputOutput), connection.visual,
+                               UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
+        let buffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: id)
+        buffer.resize(width: width, height: height)
+        let window = MainWindow(id: id, buffer: buffer, initialSize: Size(width: Double(width), height: Double(height)),
+                                fitsDefaultSize: fitsDefaultSize, userPlaced: request.x != nil, icon: request.icon)
+        self.window = window
         syncCounter = SyncCounter(connection)
         launch = StartupNotification.fromEnvironment()
         setProperties(request, width: width, height: height)
         // Settings managers announce themselves with a MANAGER message on the root.
         XSelectInput(display, connection.root, StructureNotifyMask)
         watch(settingsOwner: settingsOwner)
-        XMapWindow(display, mainWindow)
+        XMapWindow(display, id)
         connection.flush()
-        return mainBuffer
+        return buffer
     }
 
     deinit {
         closePopup()
         if pointerCursor != 0 { XFreeCursor(connection.display, pointerCursor) }
-        if mainWindow != 0 { XDestroyWindow(connection.display, mainWindow) }
+        if let window { XDestroyWindow(connection.display, window.id) }
     }
 
     private func setProperties(_ options: WindowRequest, width: Int, height: Int) {
+        guard let id = window?.id else { return }
         let display = connection.display
-        XStoreName(display, mainWindow, options.title.unicodeScalars.allSatisfy(\.isASCII) ? options.title : "Rewrap")
+        XStoreName(display, id, options.title.unicodeScalars.allSatisfy(\.isASCII) ? options.title : "Rewrap")
         setProperty("_NET_WM_NAME", type: connection.atom("UTF8_STRING"), bytes: Array(options.title.utf8))
         setCardinals("_NET_WM_PID", [UInt(getpid())])
         // EWMH: the PID means something only on the machine named here (a predefined atom: no round trip).
@@ -153,7 +145,7 @@ public final class Toolkit {
             "Rewrap".withCString { className in
                 classHint.pointee.res_name = UnsafeMutablePointer(mutating: name)
                 classHint.pointee.res_class = UnsafeMutablePointer(mutating: className)
-                XSetClassHint(display, mainWindow, classHint)
+                XSetClassHint(display, id, classHint)
             }
         }
         XFree(classHint)
@@ -166,7 +158,7 @@ public final class Toolkit {
         hints.pointee.flags = InputHint | StateHint
         hints.pointee.input = 1
         hints.pointee.initial_state = NormalState
-        XSetWMHints(display, mainWindow, hints)
+        XSetWMHints(display, id, hints)
         XFree(hints)
 
         // Set by hand: XSetWMProtocols would intern WM_PROTOCOLS again, a round trip.
@@ -185,15 +177,16 @@ public final class Toolkit {
     /// WM_NORMAL_HINTS: the minimum size, and the place and size the user
     /// gave or the program chose.
     func setSizeHints(x: Int, y: Int, width: Int, height: Int) {
+        guard let window else { return }
         let sizeHints = XAllocSizeHints()!
-        sizeHints.pointee.flags = PMinSize | (userPlaced ? USPosition | USSize : PSize)
+        sizeHints.pointee.flags = PMinSize | (window.userPlaced ? USPosition | USSize : PSize)
         sizeHints.pointee.min_width = Int32(minimumSize.width)
         sizeHints.pointee.min_height = Int32(minimumSize.height)
         sizeHints.pointee.x = Int32(x)
         sizeHints.pointee.y = Int32(y)
         sizeHints.pointee.width = Int32(width)
         sizeHints.pointee.height = Int32(height)
-        XSetWMNormalHints(connection.display, mainWindow, sizeHints)
+        XSetWMNormalHints(connection.display, window.id, sizeHints)
         XFree(sizeHints)
     }
 
@@ -202,8 +195,9 @@ public final class Toolkit {
     }
 
     private func setProperty(_ property: Atom, type: Atom, bytes: [UInt8]) {
+        guard let id = window?.id else { return }
         bytes.withUnsafeBufferPointer {
-            _ = XChangeProperty(connection.display, mainWindow, property, type, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
+            _ = XChangeProperty(connection.display, id, property, type, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
         }
     }
 
@@ -217,8 +211,9 @@ public final class Toolkit {
 
     /// Format-32 properties travel as C longs on the client side.
     func setCardinals(_ name: String, _ values: [UInt], type: Atom = XA_CARDINAL) {
+        guard let id = window?.id else { return }
         values.withUnsafeBytes {
-            _ = XChangeProperty(connection.display, mainWindow, connection.atom(name), type, 32, PropModeReplace,
+            _ = XChangeProperty(connection.display, id, connection.atom(name), type, 32, PropModeReplace,
                                 $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
         }
     }
@@ -230,9 +225,10 @@ public final class Toolkit {
     /// Copies the finished main frame to the window, then lets a window
     /// manager waiting on a sync request know once that frame has its size.
     public func presentMainFrame() {
-        mainBuffer.present()
+        guard let window else { return }
+        window.buffer.present()
         framePresented = true
-        syncCounter?.presented(width: mainBuffer.width, height: mainBuffer.height)
+        syncCounter?.presented(width: window.buffer.width, height: window.buffer.height)
     }
 
     // MARK: - Geometry
@@ -245,7 +241,7 @@ public final class Toolkit {
     var mainWindowOrigin: (x: Int, y: Int) {
         var x: Int32 = 0, y: Int32 = 0
         var child: Window = 0
-        XTranslateCoordinates(connection.display, mainWindow, connection.root, 0, 0, &x, &y, &child)
+        if let window { XTranslateCoordinates(connection.display, window.id, connection.root, 0, 0, &x, &y, &child) }
         return (Int(x), Int(y))
     }
 
