@@ -161,6 +161,50 @@ final class WaylandDesktopTests: XCTestCase {
         sway.stop()
     }
 
+    /// The accessible tree outlives the compositor: after sway is killed
+    /// and started again, a screen reader finds the same objects at the same
+    /// paths, with the pick in the dropdown's name, and hears the frame
+    /// activated again when the new sway gives the window the focus.
+    func testARestartedSwayKeepsTheAccessibleTreeAndSaysTheWindowIsBack() throws {
+        let bus = try PrivateSessionBus(name: "a11y")
+        defer { bus.stop() }
+        _ = try bus.start(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], log: "atspi")
+        var address = ""
+        let deadline = Date().addingTimeInterval(10)
+        while address.isEmpty, Date() < deadline {
+            let reply = try runCommand(["/usr/bin/gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+                                        "--method", "org.a11y.Bus.GetAddress"], environment: bus.environment)
+            address = reply.stdout.split(separator: "'").dropFirst().first.map(String.init) ?? ""
+            if address.isEmpty { usleep(100_000) }
+        }
+        XCTAssertFalse(address.isEmpty, "the accessibility bus's address")
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { session.close() }
+        try session.settledFrame()
+        // The client reads the bus named here; its X display is only a formality.
+        let xvfb = try XvfbServer()
+        defer { xvfb.stop() }
+        let reader = try ATSPIClient(server: xvfb, environment: ["AT_SPI_BUS_ADDRESS": address])
+        defer { reader.stop() }
+        try session.pickNextOption(of: "shape")
+        try session.waitUntil("the pick") { try session.lastFrame().nodes.contains { $0.text == "Shape: Rounded rectangle" } }
+        usleep(500_000)
+        let before = try reader.tree()
+        let picked = try XCTUnwrap(before.first("combo box", named: "Shape: Rounded rectangle"), "the pick, as a screen reader reads it")
+        _ = try reader.events(wait: 0.2)
+
+        try sway.restart()
+        try session.waitUntil("the window on the new sway", timeout: 6) { try sway.windowRect(pid: session.process.processIdentifier) != nil }
+        let events = try reader.events(wait: 1.5)
+        let after = try reader.tree()
+        XCTAssertEqual(after.all().map(\.path), before.all().map(\.path), "the same objects at the same paths")
+        XCTAssertEqual(after.first("combo box", named: "Shape: Rounded rectangle")?.path, picked.path)
+        XCTAssertTrue(events.contains { $0.type.hasPrefix("window:activate") || ($0.type.contains("state-changed:active") && $0.detail1 == 1) },
+                      "the screen reader hears the window back: \(events.map(\.type))")
+    }
+
     /// sway killed and started again on the same socket, as a session
     /// manager restarts a crashed compositor: the same process opens its
     /// window there again, with its pick, size, scroll, focus and theme.
