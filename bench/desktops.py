@@ -184,6 +184,19 @@ class Desktop:
     def size(self, pid: int) -> str:
         return ""
 
+    def quit_helper(self) -> None:
+        """Asks the compositor's D-Bus helper to end, and stops it by its PID."""
+        if self.helper.poll() is None:
+            try:
+                self.helper.stdin.write("quit\n")
+                self.helper.stdin.flush()
+            except OSError:
+                pass
+        stop_pid(self.helper.pid)
+        self.helper.poll()
+        self.session.processes.remove(self.helper)
+        self.helper = None
+
     def stop(self) -> None:
         self.session.stop()
 
@@ -258,18 +271,6 @@ class Mutter(Desktop):
         # mutter makes its virtual devices on their first event, which is lost.
         for line in (f"keysym {SHIFT_L:#x} 1", f"keysym {SHIFT_L:#x} 0", "rel 1 1", "rel -1 -1"):
             self.send(line)
-
-    def quit_helper(self) -> None:
-        if self.helper.poll() is None:
-            try:
-                self.helper.stdin.write("quit\n")
-                self.helper.stdin.flush()
-            except OSError:
-                pass
-        stop_pid(self.helper.pid)
-        self.helper.poll()
-        self.session.processes.remove(self.helper)
-        self.helper = None
 
     def send(self, line: str) -> None:
         self.helper.stdin.write(line + "\n")
@@ -394,29 +395,6 @@ class KWin(Desktop):
         except BaseException:
             self.stop()
             raise
-
-    def remote(self) -> None:
-        """A new RemoteDesktop session (the old one's helper ended)."""
-        if getattr(self, "helper", None):
-            self.quit_helper()
-        self.helper = self.session.start([SYSTEM_PYTHON, "-c", REMOTE_DESKTOP], "remote-desktop", pipe=True)
-        if self.helper.stdout.readline().strip() != "ready":
-            raise RuntimeError("mutter's RemoteDesktop: " + self.session.log("remote-desktop"))
-        # mutter makes its virtual devices on their first event, which is lost.
-        for line in (f"keysym {SHIFT_L:#x} 1", f"keysym {SHIFT_L:#x} 0", "rel 1 1", "rel -1 -1"):
-            self.send(line)
-
-    def quit_helper(self) -> None:
-        if self.helper.poll() is None:
-            try:
-                self.helper.stdin.write("quit\n")
-                self.helper.stdin.flush()
-            except OSError:
-                pass
-        stop_pid(self.helper.pid)
-        self.helper.poll()
-        self.session.processes.remove(self.helper)
-        self.helper = None
 
     def send(self, line: str) -> None:
         self.helper.stdin.write(line + "\n")
