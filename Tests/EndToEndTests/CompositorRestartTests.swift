@@ -25,8 +25,9 @@ final class CompositorRestartTests: XCTestCase {
         usleep(300_000)
         let before = try last()
 
-        try kwin.crashUnderWrapper()
+        // Counted before the kill: Rewrap may be back and drawn before the new kwin answers scripts.
         let count = rewrap.frames().count
+        try kwin.crashUnderWrapper()
         try waitFor("the window on the new kwin", timeout: 6) { try kwin.window(pid: rewrap.pid) != nil }
         try waitFor("a frame there") { rewrap.frames().count > count }
         usleep(500_000)

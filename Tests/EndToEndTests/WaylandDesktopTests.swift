@@ -225,8 +225,9 @@ final class WaylandDesktopTests: XCTestCase {
         var pixels = try RGBImage(contentsOf: shot.path)
         let darkBefore = pixels[5, pixels.height - 5]
 
-        try sway.restart()
+        // Counted before the restart: Rewrap may be back and drawn before restart() returns.
         let count = session.frames().count
+        try sway.restart()
         try session.waitUntil("the window on the new sway", timeout: 6) { try sway.windowRect(pid: session.process.processIdentifier) != nil }
         let after = try session.settledFrame(after: count)
         XCTAssertTrue(session.process.isRunning, "the same process")
