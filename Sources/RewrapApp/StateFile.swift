@@ -83,6 +83,22 @@ struct StateFile {
         guard folder >= 0 else { throw failure("cannot open \(directory)") }
         defer { close(folder) }
         guard fsync(folder) == 0 else { throw failure("cannot sync \(directory)") }
+        removeNewFilesOfEndedProcesses()
+    }
+
+    /// A Rewrap killed between its write and its rename leaves its new file
+    /// behind; nothing reads it, so the next write of the same state clears it.
+    private func removeNewFilesOfEndedProcesses() {
+        guard let folder = opendir(directory) else { return }
+        defer { closedir(folder) }
+        let prefix = path.split(separator: "/").last.map { $0 + "." } ?? ""
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix), name.hasSuffix(".new"),
+                  let pid = pid_t(name.dropFirst(prefix.count).dropLast(4)), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(directory + "/" + name)
+        }
     }
 
     private func makeDirectory(_ path: String) throws(WriteFailure) {

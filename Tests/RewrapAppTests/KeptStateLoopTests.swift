@@ -129,6 +129,29 @@ final class KeptStateLoopTests: XCTestCase {
         XCTAssertEqual(try kept()["picks"] as? [String: String], ["pattern": "Alternating diagonal lines"])
     }
 
+    /// A new file left by a Rewrap killed mid-write is cleared by the next
+    /// write; one of a process still writing, or of another panel, is not.
+    func testTheNextWriteClearsTheNewFileOfAKilledWrite() throws {
+        try run(script: pickPattern)
+        let file = try keptFile()
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let killed = "\(file).\(ended.processIdentifier).new"
+        let running = "\(file).1.new"
+        let otherPanel = stateHome.directory + "/other-0123456789abcdef.json.\(ended.processIdentifier).new"
+        for leftover in [killed, running, otherPanel] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: leftover, contents: Data("{\"version\": 1, \"pic".utf8)))
+        }
+
+        try run(script: [[.windowShown], [.configured(width: 500, height: 400)]])
+        XCTAssertEqual(try kept()["size"] as? [Double], [500, 400])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: killed), "the killed write's file")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: running), "a write that may be under way")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: otherPanel), "another panel's, cleared by its own writes")
+    }
+
     /// Another panel file starts fresh, and keeps its own.
     func testEachPanelFileHasItsOwnState() throws {
         try run(script: pickPattern)
