@@ -75,7 +75,12 @@ public func stopProcess(_ process: Process) {
         process.terminate()
         if !waitForExit(process, timeout: 3) {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            // Foundation has been seen to miss a child's exit and leave it a
+            // zombie; waitUntilExit would then wait forever, so reap it here.
+            if !waitForExit(process, timeout: 5) {
+                var status: Int32 = 0
+                waitpid(process.processIdentifier, &status, WNOHANG)
+            }
         }
     }
     for stream in [process.standardInput, process.standardOutput, process.standardError] {
