@@ -4,26 +4,43 @@ import XCTest
 
 /// KDE Plasma's way of surviving a crashed compositor (rules §12.3):
 /// `kwin_wayland_wrapper` holds the socket and starts a new kwin on it, and
-/// the same Rewrap process comes back there with what the person did.
+/// the same Rewrap process comes back there with what the person did, its
+/// theme, and the accessible tree a screen reader had.
 final class CompositorRestartTests: XCTestCase {
     func testKWinKilledUnderItsWrapperGetsTheSameProcessBackAsItWas() throws {
         let kwin = try KWinServer(underWrapper: true)
         defer { kwin.stop() }
+        // On kwin's own session bus, where Rewrap looks for it.
+        let accessibilityBus = try kwin.bus.startAccessibilityBus()
         let rewrap = try WalkProcess(["--geometry", "340x240", "--theme", "dark"], environment: kwin.clientEnvironment)
         defer { rewrap.stop() }
+        // The reader's X display is only a formality.
+        let xvfb = try XvfbServer()
+        defer { xvfb.stop() }
+        let reader = try ATSPIClient(server: xvfb, environment: ["AT_SPI_BUS_ADDRESS": accessibilityBus])
+        defer { reader.stop() }
         func last() throws -> TraceFrame { try XCTUnwrap(rewrap.frames().last) }
         try waitFor("the first frame") { !rewrap.frames().isEmpty }
         try waitFor("kwin to show the window") { try kwin.window(pid: rewrap.pid) != nil }
+        // With an accessibility bus, the first control takes the focus at the start (rules §9.6).
+        try waitFor("the focus on the first control") { try last().nodes.first { $0.focused == true }?.id == "shape" }
         // A pick by keys, and a scroll by the wheel's stand-in, Page Down.
-        for key in ["Tab", "Return", "Down", "Return"] {
+        for key in ["Return", "Down", "Return"] {
             try kwin.key(key)
             usleep(150_000)
         }
+        if (try? last())?.nodes.contains(where: { $0.text == "Shape: Rounded rectangle" }) != true { usleep(1_000_000); print("DEBUG", rewrap.frames().map { "\($0.nodes.filter { $0.focused == true }.map(\.id))/\($0.popup?.owner ?? "-")" }.joined(separator: " "), (try? last()).map { "\($0.nodes.filter { $0.focused == true }.map(\.id)) popup \($0.popup != nil)" } ?? "none", rewrap.frames().count, rewrap.stderr, (try? kwin.window(pid: rewrap.pid)).map { "\($0)" } ?? "nil") }
         try waitFor("the pick") { try last().nodes.contains { $0.text == "Shape: Rounded rectangle" } }
         try kwin.key("Next")
         try waitFor("a scroll") { try last().scroll[1] > 0 }
         usleep(300_000)
         let before = try last()
+        let shot = try TemporaryFile(suffix: ".png")
+        let cornerBefore = try windowCorner(kwin, pid: rewrap.pid, shot: shot.path)
+        XCTAssertLessThan(Int(cornerBefore.red) + Int(cornerBefore.green) + Int(cornerBefore.blue), 3 * 100, "a dark window")
+        let treeBefore = try reader.tree()
+        let picked = try XCTUnwrap(treeBefore.first("combo box", named: "Shape: Rounded rectangle"), "the pick, as a screen reader reads it")
+        _ = try reader.events(wait: 0.2)
 
         // Counted before the kill: Rewrap may be back and drawn before the new kwin answers scripts.
         let count = rewrap.frames().count
@@ -38,12 +55,26 @@ final class CompositorRestartTests: XCTestCase {
         XCTAssertEqual(after.scroll, before.scroll, "the same scroll")
         XCTAssertEqual(after.nodes.map(\.text), before.nodes.map(\.text), "the same picks")
         XCTAssertEqual(after.nodes.first { $0.focused == true }?.id, "shape", "the same focus")
+        XCTAssertEqual(try windowCorner(kwin, pid: rewrap.pid, shot: shot.path), cornerBefore, "the same theme")
+        let events = try reader.events(wait: 1.5)
+        let treeAfter = try reader.tree()
+        XCTAssertEqual(treeAfter.all().map(\.path), treeBefore.all().map(\.path), "the same objects at the same paths")
+        XCTAssertEqual(treeAfter.first("combo box", named: "Shape: Rounded rectangle")?.path, picked.path)
+        XCTAssertTrue(events.contains { $0.type.hasPrefix("window:activate") || ($0.type.contains("state-changed:active") && $0.detail1 == 1) },
+                      "the screen reader hears the window back: \(events.map(\.type))")
         // It answers on the new kwin as before.
         for key in ["Return", "Up", "Return"] {
             try kwin.key(key)
             usleep(150_000)
         }
         try waitFor("a pick on the new kwin") { try last().nodes.contains { $0.text == "Shape: Circle" } }
+    }
+
+    /// The window's bottom-left corner in kwin's own picture: the panel's background.
+    private func windowCorner(_ kwin: KWinServer, pid: Int32, shot: String) throws -> RGBImage.Pixel {
+        let window = try XCTUnwrap(try kwin.window(pid: pid))
+        try kwin.screenshot(to: shot)
+        return try RGBImage(contentsOf: shot)[Int(window.x) + 5, Int(window.y + window.height) - 5]
     }
 
     private func waitFor(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {

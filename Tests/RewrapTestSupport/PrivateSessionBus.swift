@@ -72,6 +72,20 @@ public final class PrivateSessionBus: @unchecked Sendable {
         return process
     }
 
+    /// Starts at-spi-bus-launcher here and returns the accessibility bus's
+    /// address as org.a11y.Bus gives it to a screen reader.
+    public func startAccessibilityBus() throws -> String {
+        let launcher = try start(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], log: "atspi")
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, launcher.isRunning {
+            let reply = try runCommand(["/usr/bin/gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+                                        "--method", "org.a11y.Bus.GetAddress"], environment: environment)
+            if let address = reply.stdout.split(separator: "'").dropFirst().first, !address.isEmpty { return String(address) }
+            usleep(100_000)
+        }
+        throw TestFailure("org.a11y.Bus gave no address: \(log("atspi").suffix(400))")
+    }
+
     public func logPath(_ name: String) -> String { runtimeDirectory + "/" + name + ".log" }
 
     public func log(_ name: String) -> String { (try? String(contentsOfFile: logPath(name), encoding: .utf8)) ?? "" }
