@@ -29,7 +29,6 @@ final class CompositorRestartTests: XCTestCase {
             try kwin.key(key)
             usleep(150_000)
         }
-        if (try? last())?.nodes.contains(where: { $0.text == "Shape: Rounded rectangle" }) != true { usleep(1_000_000); print("DEBUG", rewrap.frames().map { "\($0.nodes.filter { $0.focused == true }.map(\.id))/\($0.popup?.owner ?? "-")" }.joined(separator: " "), (try? last()).map { "\($0.nodes.filter { $0.focused == true }.map(\.id)) popup \($0.popup != nil)" } ?? "none", rewrap.frames().count, rewrap.stderr, (try? kwin.window(pid: rewrap.pid)).map { "\($0)" } ?? "nil") }
         try waitFor("the pick") { try last().nodes.contains { $0.text == "Shape: Rounded rectangle" } }
         try kwin.key("Next")
         try waitFor("a scroll") { try last().scroll[1] > 0 }
