@@ -7,7 +7,8 @@ import XCTest
 /// the badge, a long menu, resize, maximise, focus to another window and
 /// back, scales, Arabic, the dark theme, close. Each step is checked against
 /// `--trace`, and each picture of the window against X11's at the same
-/// point of the walk, pixel for pixel. A step a desktop cannot do must be
+/// point of the walk, pixel for pixel, and no window writes a line on
+/// stderr that is not promised. A step a desktop cannot do must be
 /// in Tests/Fixtures/walk/walk-limits.txt, with the reason; the walk prints
 /// it as it passes it.
 final class EveryDesktopWalkTests: XCTestCase {
@@ -144,6 +145,14 @@ private struct Walk {
         return try XCTUnwrap(try window.lastFrame().popup)
     }
 
+    /// Stops `window`, which must have written nothing on stderr but the
+    /// lines promised to a degraded desktop (rules §14.1): touch, the
+    /// desktop's decorations and a close from the desktop included.
+    private func close(_ window: WalkWindow) {
+        XCTAssertEqual(DegradedDesktopLines.unpromised(in: window.stderr), [], "\(desktop.name): Rewrap's stderr")
+        window.close()
+    }
+
     private func closed(_ window: WalkWindow) throws {
         try window.waitUntil("the menu to close") { try window.lastFrame().popup == nil }
     }
@@ -166,7 +175,7 @@ private struct Walk {
         var pictures: [String: String] = [:]
         let started = Date()
         var window: WalkWindow!
-        defer { window?.close() }
+        defer { if let window { close(window) } }
 
         try step("start and map", essential: true) {
             window = try open(["--geometry", "680x420"], "start")
@@ -266,7 +275,7 @@ private struct Walk {
             // Its own picks (the walk's window keeps the ones it made), and
             // drawn at 2, so the page is long and the window looks like no other.
             let page = try open(["--geometry", "340x240", "--scale", "2", "--forget"], "fling")
-            defer { page.close() }
+            defer { close(page) }
             try picture(page, "fling", into: &pictures)
             // mutter passes no touch on to a window still in its map animation.
             usleep(1_500_000)
@@ -321,12 +330,12 @@ private struct Walk {
             try window.closeThroughDesktop()
             XCTAssertEqual(window.waitForExit(timeout: 5), 0, "\(desktop.name): a clean exit; \(window.stderr)")
         }
-        window.close()
+        close(window)
         window = nil
 
         try step("a 200-option menu on a short output") {
             let long = try open(["--panel", PackagePaths.root + "/Tests/Fixtures/walk/long-menu.json", "--geometry", "480x300"], "long")
-            defer { long.close() }
+            defer { close(long) }
             try picture(long, "long", into: &pictures)
             let button = try XCTUnwrap(try long.settledFrame().node("size"))
             try long.click(button.center)
@@ -341,7 +350,7 @@ private struct Walk {
         for (name, arguments) in [("Arabic", ["--locale", "ar"]), ("dark theme", ["--theme", "dark"])] {
             try step("the \(name) panel") {
                 let other = try open(arguments + ["--geometry", "680x420"], name)
-                defer { other.close() }
+                defer { close(other) }
                 try picture(other, name, into: &pictures)
             }
         }
@@ -351,7 +360,7 @@ private struct Walk {
             try step(name) {
                 try desktop.setScale(scale)
                 let scaled = try open(["--geometry", "720x480"], name)
-                defer { scaled.close() }
+                defer { close(scaled) }
                 XCTAssertEqual(try scaled.settledFrame().window, [720, 480], "\(desktop.name): window pixels at \(name)")
                 try picture(scaled, name, into: &pictures)
             }
