@@ -110,7 +110,7 @@ soak: deps
 # driver passes -sanitize=fuzzer only to the link: the coverage it needs
 # is asked for by name. `make test` replays the corpora without libFuzzer.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= panel-file xsettings dbus text desktop plan wayland-configure wayland-keymap dbus-calls kept-state
+FUZZ_TARGETS ?= panel-file xsettings dbus text desktop plan wayland-configure wayland-keymap dbus-calls kept-state catalog
 FUZZ_BUILD := swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address \
 	-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 
