@@ -14,7 +14,7 @@ public struct MessageCatalog: Equatable, Sendable {
         let header = Self.header(messages.removeValue(forKey: "")?.first ?? "")
         if let type = header["Content-Type"], let charset = type.split(separator: "=").last,
            !["utf-8", "ascii", "us-ascii"].contains(charset.trimmed.lowercased()) {
-            throw CatalogError("its charset is \(charset.trimmed), not UTF-8")
+            throw CatalogError("its charset is \(CatalogError.echo(charset.trimmed)), not UTF-8")
         }
         let plural = try header["Plural-Forms"].map { header throws(CatalogError) in try PluralRule(header) } ?? .germanic
         self.plural = plural
