@@ -39,6 +39,26 @@ final class TranslationTests: XCTestCase {
         XCTAssertEqual(try session.settledFrame().node("menus.heading")?.text, Self.headings["zh_TW"])
     }
 
+    /// A person's own panel shows its text as written, unless the catalog
+    /// translates it; in Persian, for which no catalog ships, it mirrors by
+    /// the locale's language, as before catalogs.
+    func testAnOwnPanelIsTranslatedWhereTheCatalogKnowsItsText() throws {
+        let file = try PanelFixture.arrangementSelecting("Hexágonos")
+        let spanish = try session(["LANG": "es_ES.UTF-8"], arguments: ["--panel", file.path])
+        defer { spanish.close() }
+        let frame = try spanish.settledFrame()
+        XCTAssertEqual(frame.node("menus.heading")?.text, "Opciones de diseño")
+        XCTAssertEqual(frame.node("arrangement")?.text, "Disposición: Hexágonos")
+        spanish.close()
+
+        let persian = try session(["LANG": "fa_IR.UTF-8"], arguments: ["--panel", file.path])
+        defer { persian.close() }
+        let heading = try XCTUnwrap(try persian.settledFrame().node("menus.heading"))
+        XCTAssertEqual(heading.text, "Layout options")
+        XCTAssertEqual(heading.rect.maxX, 680, "right to left by the locale's language")
+        XCTAssertEqual(persian.stderr, "")
+    }
+
     /// Quenya, from a catalog made here: its words show, and with
     /// default:RTL the window mirrors, with no code for the language.
     func testAnUnknownLanguageShowsFromItsCatalogAndMirrors() throws {
