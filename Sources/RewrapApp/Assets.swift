@@ -29,6 +29,7 @@ public enum Assets {
     /// The one shipped panel, which catalogs translate.
     public static let panelFileName = "panel.json"
 
+    /// The shipped panel's path; nil when the assets are not found.
     public static func panelPath() -> String? {
         directory().map { $0 + "/" + panelFileName }
     }

@@ -1,8 +1,10 @@
 /// Why a catalog was refused, in a few words that finish the sentence
 /// "rewrap: FILE: …". A refused catalog is never half used: English shows.
 public struct CatalogError: Error, Equatable, Sendable {
+    /// The reason, such as "truncated: 22 bytes".
     public let problem: String
 
+    /// A refusal for `problem`.
     public init(_ problem: String) {
         self.problem = problem
     }

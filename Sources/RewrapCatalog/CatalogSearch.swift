@@ -9,14 +9,19 @@ import Glibc
 ///     let found = CatalogSearch.find(LanguageList(option: nil, environment: env), in: ["/usr/share/locale"])
 ///     let words = Translator(catalog: found.catalog)
 public enum CatalogSearch {
+    /// The catalogs' name: `rewrap.mo`.
     public static let domain = "rewrap"
 
+    /// What a search found.
     public struct Result: Sendable {
+        /// The catalog read, or nil for English.
         public var catalog: MessageCatalog?
         /// A refused catalog, as one line for stderr; English shows instead.
         public var problem: String?
     }
 
+    /// The catalog of the first language of `list` that has one in
+    /// `directories`, read whole; a refused one ends the search, with its reason.
     public static func find(_ list: LanguageList, in directories: [String]) -> Result {
         for language in list.languages {
             if LanguageList.code(of: Substring(language)) == "en" { return Result() }

@@ -12,10 +12,12 @@ public struct LanguageList: Equatable, Sendable {
     /// direction when no catalog does.
     public let localeLanguage: String
 
+    /// The list `--locale` (`option`) or `environment` asks for.
     public init(option: String?, environment: [String: String]) {
         self.init(option: option) { environment[$0] }
     }
 
+    /// The list `--locale` (`option`) or the variables `environment` reads ask for.
     public init(option: String?, environment: (String) -> String?) {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].compactMap { environment($0) }.first { !$0.isEmpty }
         let asked: [Substring]

@@ -6,9 +6,11 @@
 public struct MessageCatalog: Equatable, Sendable {
     /// The language it was found under, as gettext names it (`zh_TW`).
     public let language: String
+    /// Its `Plural-Forms`, or English's rule when it has none.
     public let plural: PluralRule
     let translations: [String: [String]]
 
+    /// The catalog in `bytes`, found under `language`, or the reason it is refused.
     public init(_ bytes: [UInt8], language: String) throws(CatalogError) {
         var messages = try MOReader.messages(in: bytes)
         let header = Self.header(messages.removeValue(forKey: "")?.first ?? "")

@@ -12,6 +12,7 @@ public struct MessageFormat: Equatable, Sendable {
         var isNumber: Bool
     }
 
+    /// The same text and the same arguments in the same places.
     public static func == (a: MessageFormat, b: MessageFormat) -> Bool {
         a.pieces.elementsEqual(b.pieces) { $0.text == $1.text && $0.argument == $1.argument }
     }

@@ -4,6 +4,7 @@
 ///     let rule = try PluralRule("nplurals=3; plural=n==1 ? 0 : n==2 ? 1 : 2;")
 ///     rule.form(for: 2)   // 1
 public struct PluralRule: Equatable, Sendable {
+    /// How many forms the language has (`nplurals`).
     public let count: Int
     /// Nil for English's rule, so the shared `germanic` holds no tree:
     /// LeakSanitizer cannot follow an indirect enum's tagged pointers from a

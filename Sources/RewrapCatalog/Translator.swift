@@ -6,10 +6,13 @@
 ///     words.text("Shape")                                // "Forma"
 ///     words.plural("%d more", "%d more", count: 3)       // "3 más"
 public struct Translator: Equatable, Sendable {
+    /// The catalog in use; nil for English.
     public let catalog: MessageCatalog?
 
+    /// No catalog: every text as written.
     public static let english = Translator(catalog: nil)
 
+    /// Translates with `catalog`, or not at all.
     public init(catalog: MessageCatalog?) {
         self.catalog = catalog
     }

@@ -8,10 +8,13 @@ import RewrapCatalog
 ///     let words = Words(Translator(catalog: arabic))
 ///     words.more(11)   // "11 عنصرًا آخر"
 public struct Words: Equatable, Sendable {
+    /// The catalog's texts, which the panel is translated with too.
     public let translator: Translator
 
+    /// The words as the program writes them.
     public static let english = Words(.english)
 
+    /// The words `translator` gives.
     public init(_ translator: Translator) {
         self.translator = translator
     }
