@@ -40,14 +40,20 @@ public final class DemoApp {
     private let keeper: StateKeeper
     /// SIGTERM, SIGINT and SIGHUP, when the program watches for them.
     private let stopSignals: StopSignals?
+    /// The panel file, read again when it changes or on F5; nil for a pipe.
+    private let watcher: PanelWatcher?
+    /// The program's own words, for the notice of a bad panel file.
+    private let strings: Strings
 
     /// The loop for a window open on `platform` at `scale`, with its text
     /// set by `text`; `keeper` keeps what the person does, and the loop
     /// stops on `stopSignals`. `Launch.open` makes it.
     init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
          strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock,
-         keeper: StateKeeper, stopSignals: StopSignals?) {
+         keeper: StateKeeper, stopSignals: StopSignals?, watcher: PanelWatcher?) {
         self.platform = platform
+        self.watcher = watcher
+        self.strings = strings
         self.keeper = keeper
         self.stopSignals = stopSignals
         self.clock = clock
@@ -88,6 +94,7 @@ public final class DemoApp {
     public func runPass() -> Bool {
         frameLog?.passStarted()
         for event in platform.pendingEvents() { handle(event) }
+        if let change = watcher?.poll(at: clock.now) { panelChanged(change) }
         if let size = pendingSize {
             pendingSize = nil
             send(.resized(size))
@@ -118,8 +125,8 @@ public final class DemoApp {
         }
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
         let next = [ready ? stage.frameDeadline : nil, ready ? touchScroller.deadline : nil, popupWindow.scrollDeadline,
-                    accessibility.deadline(now: clock.now), keeper.deadline].compactMap { $0 }.min()
-        let watched = accessibility.descriptors + (stopSignals.map { [$0.descriptor] } ?? [])
+                    accessibility.deadline(now: clock.now), keeper.deadline, watcher?.deadline].compactMap { $0 }.min()
+        let watched = accessibility.descriptors + (stopSignals.map { [$0.descriptor] } ?? []) + (watcher?.descriptors ?? [])
         let readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: watched)
         if let stopSignals, readable.contains(stopSignals.descriptor), stopSignals.drain() {
             // Asked to stop, not failing: `run` saves, and the status is 0.
@@ -259,7 +266,10 @@ public final class DemoApp {
     }
 
     private func send(_ input: Input) {
-        let effects = controller.handle(input, scene: stage.scene)
+        carryOut(controller.handle(input, scene: stage.scene))
+    }
+
+    private func carryOut(_ effects: [Effect]) {
         if !effects.isEmpty { accessibility.inputHandled() }
         for effect in effects {
             switch effect {
@@ -274,6 +284,7 @@ public final class DemoApp {
             case .redrawPopup: popupWindow.setNeedsDraw()
             case .scheduleMenuScroll(let delay): popupWindow.scheduleScroll(at: clock.now + delay)
             case .closePopup: popupWindow.close()
+            case .reloadPanel: watcher?.reloadNow(at: clock.now)
             }
             needsDraw = true
         }
@@ -283,6 +294,23 @@ public final class DemoApp {
         if surface.resize(width: Int(viewport.width), height: Int(viewport.height)) { bufferIsCurrent = false }
         stage.relayout(state, viewport: viewport, at: clock.now, animated: animated && !appearance.reducesMotion(platform.settings))
         controller.sceneChanged(stage.scene)
+    }
+
+    /// The panel file was read again: a good panel takes the place of the
+    /// old one with motion, and the notice goes; a bad one leaves the panel
+    /// as it was, says one line, and shows the notice (rules §12.4).
+    private func panelChanged(_ change: PanelChange) {
+        switch change {
+        case .panel(let panel):
+            stage.notice = nil
+            if panel.title != controller.state.panel.title { platform.setTitle(panel.title) }
+            carryOut(controller.panelEdited(panel))
+        case .problem(let error):
+            writeLine(error.message)
+            stage.notice = strings.panelFileError(String(error.message.dropFirst("rewrap: ".count)))
+        }
+        needsDraw = true
+        accessibility.inputHandled()
     }
 
     /// The desktop asks for another scale (a new DPI), larger text or

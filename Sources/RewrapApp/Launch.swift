@@ -17,6 +17,10 @@ import RewrapText
 public struct Launch {
     public let options: AppOptions
     private let panel: Panel
+    /// The file the panel was read from, and whether it can be read again:
+    /// a FIFO (`--panel <(command)`) is read once.
+    private let panelPath: String
+    private let panelIsRegularFile: Bool
     private let language: Strings.Language
     private let direction: LayoutDirection
     private let trace: TraceWriter?
@@ -42,10 +46,13 @@ public struct Launch {
             throw CommandError("rewrap: cannot find assets/panel.json beside the program; pass --panel FILE", status: 1)
         }
         do {
-            panel = try PanelLoader.load(path: path)
+            panel = try PanelReading.panel(at: path)
         } catch {
             throw CommandError(error.message, status: 1)
         }
+        panelPath = path
+        var status = stat()
+        panelIsRegularFile = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         stateFile = stateDirectory.map { StateFile(directory: $0, panelPath: path) }
         if let stateFile, !options.forget {
             // A bad state is no reason to fail: one line, and the panel's defaults where it was bad.
@@ -70,8 +77,11 @@ public struct Launch {
 
     /// Sets the text at the scale the options or the desktop ask for, opens
     /// the window on `platform` and returns the loop, ready to run on
-    /// `clock` and to stop on `stopSignals`.
-    public func open(on platform: any Platform, clock: Clock = Clock(), stopSignals: StopSignals? = nil) throws -> DemoApp {
+    /// `clock` and to stop on `stopSignals`. A panel file given with
+    /// `--panel` is watched for edits; `readsPanelInline` reads each edit
+    /// on the loop's own thread, for tests on a manual clock.
+    public func open(on platform: any Platform, clock: Clock = Clock(), stopSignals: StopSignals? = nil,
+                     readsPanelInline: Bool = false) throws -> DemoApp {
         let settings = platform.settings
         let scale = options.scale(for: settings)
         // --geometry wins over the kept size and the kept maximised state.
@@ -97,13 +107,17 @@ public struct Launch {
         // It names the family typed after --font, which can hold anything; a
         // desktop's font that is missing gives sans-serif without a word.
         if options.font != nil, let warning = text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
-        var state = PanelState(panel: panel)
-        for (id, option) in kept.picks { state.select(option, for: id) }
+        let state = PanelState(panel: panel, picks: kept.picks)
+        // Only a file of the person's own is watched; the shipped panel
+        // reads again on F5 alone, and a pipe not even then.
+        let watcher = panelIsRegularFile
+            ? PanelWatcher(path: panelPath, watching: options.panelPath != nil && !options.noWatch, readsInline: readsPanelInline)
+            : nil
         return DemoApp(platform: platform, surface: surface, text: text, scale: scale, state: state,
                        strings: Strings(language), options: options, trace: trace, frameLog: frameLog, clock: clock,
                        keeper: StateKeeper(file: stateFile, kept: kept,
                                            windowSize: KeptState.WindowSize(width: Double(surface.width) / scale,
                                                                             height: Double(surface.height) / scale)),
-                       stopSignals: stopSignals)
+                       stopSignals: stopSignals, watcher: watcher)
     }
 }

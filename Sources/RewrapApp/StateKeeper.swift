@@ -58,12 +58,11 @@ final class StateKeeper {
         windowShown = true
     }
 
-    /// The picks in `panelState` that differ from the panel's own selection.
+    /// The person's picks in `panelState`, kept even while an edit of the
+    /// panel file has taken their dropdown or option away: an edit is not
+    /// the person's doing, so it changes nothing kept (rules §12.4).
     func picked(_ panelState: PanelState, at now: Double) {
-        var picks: [NodeID: String] = [:]
-        for item in panelState.panel.menus.items {
-            if let option = panelState.selection(of: item.id), option != item.selected { picks[item.id] = option }
-        }
+        let picks = panelState.picks
         guard picks != state.picks else { return }
         state.picks = picks
         changeDue = changeDue ?? now + Self.changeDelay

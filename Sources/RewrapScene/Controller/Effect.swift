@@ -16,4 +16,6 @@ public enum Effect: Equatable, Sendable {
     /// Send `Input.menuScrollTick` after this many seconds: an indicator is hovered.
     case scheduleMenuScroll(after: Double)
     case closePopup
+    /// Read the panel file again now (F5), whether or not it is watched.
+    case reloadPanel
 }

@@ -6,5 +6,7 @@ public enum Key: Hashable, Sendable {
     /// Page Up/Down scroll a page, Left/Right a step.
     case pageUp, pageDown, left, right
     case inspector
+    /// F5: read the panel file again, watched or not.
+    case reload
     case character(Character)
 }

@@ -63,6 +63,18 @@ public struct Strings: Hashable, Sendable {
         }
     }
 
+    /// The notice over the window's bottom edge while the panel file has
+    /// an error; `detail` names the file, the place and what is wrong.
+    public func panelFileError(_ detail: String) -> String {
+        switch language {
+        case .english: return "The panel file has an error: \(detail)"
+        case .spanish: return "El archivo del panel tiene un error: \(detail)"
+        case .traditionalChinese: return "面板檔案有錯誤：\(detail)"
+        case .arabic: return "في ملف اللوحة خطأ: \(detail)"
+        case .hebrew: return "בקובץ הלוח יש שגיאה: \(detail)"
+        }
+    }
+
     /// The language for a POSIX locale name such as `es_ES.UTF-8`, `zh_TW`
     /// or `ar_EG`; anything unknown is English.
     public static func language(forLocale locale: String) -> Language {
