@@ -1,7 +1,10 @@
 import RewrapLayout
 
 /// Something the app must carry out after the controller handled an input,
-/// with everything needed to do it, so the app never reads state back.
+/// with everything needed to do it. Effects say what changed now; the
+/// controller stays the one owner of interaction state, which the loop
+/// reads (never writes) to draw, hit-test and publish a frame: the open
+/// menu, the focus, hover and scroll.
 public enum Effect: Equatable, Sendable {
     /// Focus, hover, scrolling or the inspector changed.
     case redraw
