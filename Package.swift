@@ -83,7 +83,13 @@ let package = Package(
         .executableTarget(name: "rewrap-fakecompositor", dependencies: ["CWaylandServer"], path: "Sources/rewrap-fakecompositor",
                           plugins: ["WaylandScanner"]),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine", "RewrapPanelFile"], path: "Sources/rewrap-bench"),
-        .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene", "RewrapText", "RewrapPlatform"],
+        // The seeded generator, the reference curve and the fixed-advance
+        // measurer, which pure layout and motion tests need: no C library.
+        .target(name: "RewrapTestFakes", dependencies: ["RewrapLayout"], path: "Tests/RewrapTestFakes"),
+        // The recording platform and canvas, and the drivers of real servers
+        // and compositors the end-to-end tests start.
+        .target(name: "RewrapTestSupport", dependencies: ["RewrapTestFakes", "RewrapLayout", "RewrapPanelFile", "RewrapScene", "RewrapText",
+                                                          "RewrapPlatform"],
                 path: "Tests/RewrapTestSupport"),
         // What each fuzz target checks of one input; `make fuzz` runs them under
         // libFuzzer (Fuzz/Package.swift) and FuzzCorpusTests replays their corpora.
@@ -91,8 +97,8 @@ let package = Package(
             "RewrapPanelFile", "RewrapText", "RewrapLayout", "RewrapScene", "RewrapX11", "RewrapAccessibility", "RewrapBus",
             "RewrapCommandLine", "RewrapTestSupport", "RewrapWayland", "RewrapPlatform",
         ], path: "Fuzz/Targets"),
-        .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestFakes"]),
+        .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestFakes"]),
         .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport"]),

@@ -124,9 +124,9 @@ public final class DemoApp {
             return running
         }
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
-        let next = [ready ? stage.frameDeadline : nil, ready ? touchScroller.deadline : nil, popupWindow.scrollDeadline,
-                    accessibility.deadline(now: clock.now), keeper.deadline, watcher?.deadline].compactMap { $0 }.min()
-        let watched = accessibility.descriptors + (stopSignals.map { [$0.descriptor] } ?? []) + (watcher?.descriptors ?? [])
+        let drawn = clock.now
+        let next = sources.compactMap { $0.deadline(now: drawn, frameReady: ready) }.min()
+        let watched = sources.flatMap(\.descriptors)
         let readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: watched)
         if let stopSignals, readable.contains(stopSignals.descriptor), stopSignals.drain() {
             // Asked to stop, not failing: `run` saves, and the status is 0.
@@ -135,6 +135,14 @@ public final class DemoApp {
         }
         for input in accessibility.pump(ready: readable, tree: accessibleTree) { send(input) }
         return running
+    }
+
+    /// Everything the loop waits on besides the platform, which it sleeps in.
+    private var sources: [any LoopSource] {
+        var sources: [any LoopSource] = [stage, touchScroller, popupWindow, accessibility, keeper]
+        if let stopSignals { sources.append(stopSignals) }
+        if let watcher { sources.append(watcher) }
+        return sources
     }
 
     // MARK: - Events
