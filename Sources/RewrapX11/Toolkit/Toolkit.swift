@@ -197,6 +197,7 @@ public final class Toolkit {
         setProperty("_NET_WM_NAME", type: connection.atom("UTF8_STRING"), bytes: Array(title.utf8))
     }
 
+    /// Names the open window anew, as the panel file's new title asks.
     public func setTitle(_ title: String) {
         name(title)
         connection.flush()
