@@ -97,6 +97,24 @@ final class BadEditTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), shipped, "nothing is written to the panel file")
     }
 
+    /// The same on sway: all of it is above the seam.
+    func testABadSaveOnSwayKeepsThePanelSaysOneLineAndShowsTheNotice() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let session = try WaylandSession(sway: sway, arguments: ["--panel", path, "--geometry", "680x420"])
+        defer { session.close() }
+        let good = try session.settledFrame()
+        try replaceWithFile("{\n  \"title\": \"Rewrap\",\n  \"menus\": [}")
+        try session.waitUntil("the notice") { session.frames().last?.node("notice") != nil }
+        let shown = try session.lastFrame()
+        for node in good.nodes { XCTAssertEqual(shown.node(node.id)?.frame, node.frame, "\(node.id) stays") }
+        XCTAssertEqual(session.stderr.split(separator: "\n"),
+                       ["rewrap: \(path): $.menus[0]: line 3, column 13: expected a value, found '}'"])
+        try replaceWithFile(shipped)
+        try session.waitUntil("the notice to go") { session.frames().last?.node("notice") == nil }
+        XCTAssertTrue(session.process.isRunning)
+    }
+
     func testAPipeIsReadOnceAndNeverWatched() throws {
         let fifo = folder + "/pipe.json"
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
