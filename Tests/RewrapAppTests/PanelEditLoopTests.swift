@@ -157,6 +157,30 @@ final class PanelEditLoopTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
     }
 
+    /// The loop sleeps until the earliest deadline any source gives: here
+    /// the watcher's settle time, on the manual clock, with nothing else due.
+    func testTheLoopWakesWhenTheWatcherSaysTheSaveHasSettled() throws {
+        var savedAt: Double?
+        var platform: RecordingPlatform?
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let launch = try Launch(["--panel", panelFile.path, "--locale", "C", "--trace", trace.path, "--reduce-motion"],
+                                stateDirectory: stateHome.directory)
+        var batches = 0
+        platform = RecordingPlatform {
+            batches += 1
+            guard batches == 2 else { return batches < 2 ? [] : nil }
+            savedAt = platform?.now
+            try? self.write { items in Array(items.dropFirst()) }
+            return []
+        }
+        let app = try launch.open(on: platform!, clock: Clock { platform!.now }, readsPanelInline: true)
+        XCTAssertEqual(app.run(), 0)
+        let frames = TraceFrame.read(trace.path)
+        let edited = try XCTUnwrap(frames.first { $0.node("shape") == nil })
+        let saved = try XCTUnwrap(savedAt)
+        XCTAssertEqual(edited.time - saved, 0.1, accuracy: 1e-6, "drawn when the save settled, not before nor later")
+    }
+
     func testWithReducedMotionAnEditHappensAtOnce() throws {
         let result = try run(["--reduce-motion"], script: [[], []]) { batch in
             if batch == 1 { try self.write { items in Array(items.dropFirst()) } }
