@@ -86,10 +86,14 @@ let package = Package(
         // The seeded generator, the reference curve and the fixed-advance
         // measurer, which pure layout and motion tests need: no C library.
         .target(name: "RewrapTestFakes", dependencies: ["RewrapLayout"], path: "Tests/RewrapTestFakes"),
-        // The recording platform and canvas, and the drivers of real servers
-        // and compositors the end-to-end tests start.
-        .target(name: "RewrapTestSupport", dependencies: ["RewrapTestFakes", "RewrapLayout", "RewrapPanelFile", "RewrapScene", "RewrapText",
-                                                          "RewrapPlatform"],
+        // The drivers of real servers and compositors (Xvfb, sway, weston,
+        // mutter, kwin, Orca, the accessibility bus) and of the real binary.
+        .target(name: "RewrapTestDrivers", dependencies: ["RewrapTestFakes", "RewrapLayout", "RewrapPanelFile"],
+                path: "Tests/RewrapTestDrivers"),
+        // The recording platform and canvas, on which the loop runs without a
+        // display; it re-exports the fakes and the drivers.
+        .target(name: "RewrapTestSupport", dependencies: ["RewrapTestFakes", "RewrapTestDrivers", "RewrapLayout", "RewrapPanelFile",
+                                                          "RewrapScene", "RewrapText", "RewrapPlatform"],
                 path: "Tests/RewrapTestSupport"),
         // What each fuzz target checks of one input; `make fuzz` runs them under
         // libFuzzer (Fuzz/Package.swift) and FuzzCorpusTests replays their corpora.

@@ -1,3 +1,5 @@
-// What the pure layout and motion tests use lives in RewrapTestFakes, which
-// links no C library; every other test target sees it through this one.
+// The pure fakes (RewrapTestFakes, no C library) and the drivers of real
+// servers and compositors (RewrapTestDrivers) are separate targets; every
+// test target that imports this one sees both.
+@_exported import RewrapTestDrivers
 @_exported import RewrapTestFakes
