@@ -126,13 +126,11 @@ final class PopupWindow {
             return (x: frame.x - Int(origin.x), y: frame.y - Int(origin.y), frame: frame)
         }
         let inMain = role == .main ? (x: x, y: y) : (x: x + (corner?.x ?? 0), y: y + (corner?.y ?? 0))
-        let onOwner = request.map { owner in
-            let anchor = owner.anchor
-            return inMain.x >= anchor.x && inMain.y >= anchor.y && inMain.x < anchor.x + anchor.width && inMain.y < anchor.y + anchor.height
-        } ?? false
+        let onOwner = request?.anchor.contains(x: inMain.x, y: inMain.y) ?? false
         guard let corner, let plan else { return (.outside, onOwner) }
         let inMenu = role == .popup ? (x: x, y: y) : (x: x - corner.x, y: y - corner.y)
-        guard inMenu.x >= 0, inMenu.y >= 0, inMenu.x < corner.frame.width, inMenu.y < corner.frame.height else { return (.outside, onOwner) }
+        let size = PixelRect(x: 0, y: 0, width: corner.frame.width, height: corner.frame.height)
+        guard size.contains(x: inMenu.x, y: inMenu.y) else { return (.outside, onOwner) }
         switch plan.hit(at: Point(x: Double(inMenu.x), y: Double(inMenu.y)), menu.scroll) {
         case .row(let row): return (.row(row), onOwner)
         case .indicator(let edge): return (.indicator(edge), onOwner)

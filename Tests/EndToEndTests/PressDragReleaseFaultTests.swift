@@ -3,8 +3,8 @@ import RewrapTestSupport
 import XCTest
 
 /// A press whose release never comes, or comes after the menu has gone,
-/// leaves no grab and no menu stuck open, and the next click works (rules
-/// §4.1): Esc while the button is held, on X11; the pointer device going
+/// leaves no grab and no menu stuck open, and the next click works
+/// (rules §4.1): Esc while the button is held, on X11; the pointer device going
 /// away mid-press, and the compositor taking the menu away mid-drag
 /// (`xdg_popup.popup_done`), on sway.
 final class PressDragReleaseFaultTests: XCTestCase {

@@ -8,22 +8,11 @@ import XCTest
 /// the row it comes up on, as in GTK 3 and Qt; a quick click still leaves
 /// the menu open for a second click.
 final class PressDragReleaseTests: XCTestCase {
-    private let panel = Panel(
-        title: "Rewrap",
-        menus: MenuSection(heading: "Layout options", footer: "", items: [
-            DropdownSpec(id: "shape", title: "Shape", options: ["Circle", "Rounded rectangle", "Square"], selected: "Circle"),
-            DropdownSpec(id: "pattern", title: "Pattern", options: ["Solid", "Dots"], selected: "Solid"),
-        ]),
-        chips: ChipSection(heading: "Sample labels", footer: "", items: [ChipSpec(id: "sketch", title: "Sketch")]))
-
-    private var scene: Scene {
-        PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
-            .scene(for: PanelState(panel: panel), viewportWidth: 600)
-    }
+    private var scene: Scene { SmallPanel.scene }
 
     /// Shape's menu, opened by a press that is still down.
     private func pressedOnShape() -> PanelController {
-        var controller = PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 600, height: 400))
+        var controller = SmallPanel.controller()
         XCTAssertTrue(controller.handle(.pointerPressed(on: "shape"), scene: scene).contains { if case .openPopup = $0 { true } else { false } })
         return controller
     }
@@ -138,7 +127,7 @@ final class PressDragReleaseTests: XCTestCase {
     func testAReleaseWithNoHeldPressDoesNothing() {
         // Opened by the keyboard: a stray release, as from a device that
         // went away mid-press, neither picks nor closes.
-        var controller = PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 600, height: 400))
+        var controller = SmallPanel.controller()
         _ = controller.handle(.key(.tab), scene: scene)
         _ = controller.handle(.key(.returnKey), scene: scene)
         XCTAssertEqual(controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene), [])
