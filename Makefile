@@ -142,6 +142,7 @@ bench: deps build
 	python3 bench/accessibility.py
 	python3 bench/keys.py
 	python3 bench/state.py
+	python3 bench/edits.py
 	python3 bench/desktops.py
 
 # The tree a screen reader sees: Rewrap in English and in Arabic (right to

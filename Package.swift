@@ -85,8 +85,17 @@ let package = Package(
         .executableTarget(name: "rewrap-fakecompositor", dependencies: ["CWaylandServer"], path: "Sources/rewrap-fakecompositor",
                           plugins: ["WaylandScanner"]),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine", "RewrapPanelFile"], path: "Sources/rewrap-bench"),
-        .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene", "RewrapText", "RewrapPlatform",
-                                                         "RewrapCatalog"],
+        // The seeded generator, the reference curve and the fixed-advance
+        // measurer, which pure layout and motion tests need: no C library.
+        .target(name: "RewrapTestFakes", dependencies: ["RewrapLayout"], path: "Tests/RewrapTestFakes"),
+        // The drivers of real servers and compositors (Xvfb, sway, weston,
+        // mutter, kwin, Orca, the accessibility bus) and of the real binary.
+        .target(name: "RewrapTestDrivers", dependencies: ["RewrapTestFakes", "RewrapLayout", "RewrapPanelFile"],
+                path: "Tests/RewrapTestDrivers"),
+        // The recording platform and canvas, on which the loop runs without a
+        // display; it re-exports the fakes and the drivers.
+        .target(name: "RewrapTestSupport", dependencies: ["RewrapTestFakes", "RewrapTestDrivers", "RewrapLayout", "RewrapPanelFile",
+                                                          "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapCatalog"],
                 path: "Tests/RewrapTestSupport"),
         // What each fuzz target checks of one input; `make fuzz` runs them under
         // libFuzzer (Fuzz/Package.swift) and FuzzCorpusTests replays their corpora.
@@ -95,8 +104,8 @@ let package = Package(
             "RewrapCommandLine", "RewrapTestSupport", "RewrapWayland", "RewrapPlatform", "RewrapCatalog",
         ], path: "Fuzz/Targets"),
         .testTarget(name: "RewrapCatalogTests", dependencies: ["RewrapCatalog", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestFakes"]),
+        .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestFakes"]),
         .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCatalog", "RewrapTestSupport"]),

@@ -91,7 +91,7 @@ def log(msg: str) -> None:
 class PrivateSession:
     """A runtime folder (0700) and session bus of one compositor's own; the
     daemon and everything started through `start` are stopped by PID, last
-    started first (the Python twin of Tests/RewrapTestSupport/PrivateSessionBus)."""
+    started first (the Python twin of Tests/RewrapTestDrivers/PrivateSessionBus)."""
 
     def __init__(self, name: str):
         self.folder = Path(tempfile.mkdtemp(prefix=f"rewrap-{name}-bench-"))

@@ -4,5 +4,7 @@
 // Linux calls that Swift's Glibc module leaves out.
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
+#include <sys/inotify.h>
+#include <sys/eventfd.h>
 
 #endif

@@ -29,6 +29,8 @@ public struct AppOptions {
     /// Starts from the panel's defaults, not the kept state, which stays
     /// as it is until the person changes something.
     public var forget = false
+    /// Leaves the `--panel` file unwatched: an edit shows only on F5.
+    public var noWatch = false
 
     /// The desktop platforms the window opens on.
     public enum PlatformName: String, Sendable {
@@ -40,7 +42,7 @@ public struct AppOptions {
         rewrap [--panel FILE] [--geometry WxH[+X+Y]] [--trace FILE] [--reduce-motion]
                [--slow-motion] [--font PATTERN] [--scale F] [--locale NAME] [--direction ltr|rtl]
                [--theme light|dark|auto] [--inspect] [--display NAME] [--frame-log FILE]
-               [--platform wayland|x11] [--forget]
+               [--platform wayland|x11] [--forget] [--no-watch]
         """
 
     /// The options `tokens` give, or a one-line error naming the bad token.
@@ -67,6 +69,7 @@ public struct AppOptions {
             case "--display": display = try arguments.value(for: option)
             case "--frame-log": frameLogPath = try arguments.value(for: option)
             case "--forget": forget = try arguments.flag(option)
+            case "--no-watch": noWatch = try arguments.flag(option)
             case "--theme":
                 let token = try arguments.value(for: option)
                 guard let value = ThemePreference(rawValue: token) else {

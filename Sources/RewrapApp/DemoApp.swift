@@ -41,14 +41,17 @@ public final class DemoApp {
     private let keeper: StateKeeper
     /// SIGTERM, SIGINT and SIGHUP, when the program watches for them.
     private let stopSignals: StopSignals?
+    /// The panel file, read again when it changes or on F5; nil for a pipe.
+    private let watcher: PanelWatcher?
 
     /// The loop for a window open on `platform` at `scale`, with its text
     /// set by `text`; `keeper` keeps what the person does, and the loop
     /// stops on `stopSignals`. `Launch.open` makes it.
     init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
          words: Words, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock,
-         keeper: StateKeeper, stopSignals: StopSignals?) {
+         keeper: StateKeeper, stopSignals: StopSignals?, watcher: PanelWatcher?) {
         self.platform = platform
+        self.watcher = watcher
         self.keeper = keeper
         self.stopSignals = stopSignals
         self.clock = clock
@@ -89,6 +92,7 @@ public final class DemoApp {
     public func runPass() -> Bool {
         frameLog?.passStarted()
         for event in platform.pendingEvents() { handle(event) }
+        if let change = watcher?.poll(at: clock.now) { panelChanged(change) }
         if let size = pendingSize {
             pendingSize = nil
             send(.resized(size))
@@ -118,9 +122,9 @@ public final class DemoApp {
             return running
         }
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
-        let next = [ready ? stage.frameDeadline : nil, ready ? touchScroller.deadline : nil, popupWindow.scrollDeadline,
-                    accessibility.deadline(now: clock.now), keeper.deadline].compactMap { $0 }.min()
-        let watched = accessibility.descriptors + (stopSignals.map { [$0.descriptor] } ?? [])
+        let drawn = clock.now
+        let next = sources.compactMap { $0.deadline(now: drawn, frameReady: ready) }.min()
+        let watched = sources.flatMap(\.descriptors)
         let readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: watched)
         if let stopSignals, readable.contains(stopSignals.descriptor), stopSignals.drain() {
             // Asked to stop, not failing: `run` saves, and the status is 0.
@@ -129,6 +133,14 @@ public final class DemoApp {
         }
         for input in accessibility.pump(ready: readable, tree: accessibleTree) { send(input) }
         return running
+    }
+
+    /// Everything the loop waits on besides the platform, which it sleeps in.
+    private var sources: [any LoopSource] {
+        var sources: [any LoopSource] = [stage, touchScroller, popupWindow, accessibility, keeper]
+        if let stopSignals { sources.append(stopSignals) }
+        if let watcher { sources.append(watcher) }
+        return sources
     }
 
     // MARK: - Events
@@ -267,7 +279,10 @@ public final class DemoApp {
     }
 
     private func send(_ input: Input) {
-        let effects = controller.handle(input, scene: stage.scene)
+        carryOut(controller.handle(input, scene: stage.scene))
+    }
+
+    private func carryOut(_ effects: [Effect]) {
         if !effects.isEmpty { accessibility.inputHandled() }
         for effect in effects {
             switch effect {
@@ -282,6 +297,7 @@ public final class DemoApp {
             case .redrawPopup: popupWindow.setNeedsDraw()
             case .scheduleMenuScroll(let delay): popupWindow.scheduleScroll(at: clock.now + delay)
             case .closePopup: popupWindow.close()
+            case .reloadPanel: watcher?.reloadNow(at: clock.now)
             case .closeWindow: running = false
             }
             needsDraw = true
@@ -292,6 +308,26 @@ public final class DemoApp {
         if surface.resize(width: Int(viewport.width), height: Int(viewport.height)) { bufferIsCurrent = false }
         stage.relayout(state, viewport: viewport, at: clock.now, animated: animated && !appearance.reducesMotion(platform.settings))
         controller.sceneChanged(stage.scene)
+    }
+
+    /// The panel file was read again: a good panel takes the place of the
+    /// old one with motion, and the notice goes; a bad one leaves the panel
+    /// as it was, says one line, and shows the notice (rules §12.4).
+    private func panelChanged(_ change: PanelChange) {
+        switch change {
+        case .panel(let source):
+            // Shown in the catalog's language, as at start; kept in the file's words.
+            let panel = source.translated(by: words.translator)
+            keeper.panelEdited(source: source)
+            stage.notice = nil
+            if panel.title != controller.state.panel.title { platform.setTitle(panel.title) }
+            carryOut(controller.panelEdited(panel))
+        case .problem(let error):
+            writeLine(error.message)
+            stage.notice = words.panelFileError(String(error.message.dropFirst("rewrap: ".count)))
+        }
+        needsDraw = true
+        accessibility.inputHandled()
     }
 
     /// The desktop asks for another scale (a new DPI), larger text or

@@ -22,6 +22,10 @@ public struct Launch {
     /// The panel as the window shows it, in the catalog's language.
     private let panel: Panel
     private let words: Words
+    /// The file the panel was read from, and whether it can be read again:
+    /// a FIFO (`--panel <(command)`) is read once.
+    private let panelPath: String
+    private let panelIsRegularFile: Bool
     private let direction: LayoutDirection
     private let trace: TraceWriter?
     private let frameLog: FrameLog?
@@ -53,11 +57,14 @@ public struct Launch {
             throw CommandError("rewrap: cannot find assets/panel.json beside the program; pass --panel FILE", status: 1)
         }
         do {
-            source = try PanelLoader.load(path: path)
+            source = try PanelReading.panel(at: path)
         } catch {
             throw CommandError(error.message, status: 1)
         }
         panel = source.translated(by: translator)
+        panelPath = path
+        var status = stat()
+        panelIsRegularFile = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         stateFile = stateDirectory.map { StateFile(directory: $0, panelPath: path) }
         if let stateFile, !options.forget {
             if options.panelPath == nil, let language = found.catalog?.language {
@@ -85,8 +92,11 @@ public struct Launch {
 
     /// Sets the text at the scale the options or the desktop ask for, opens
     /// the window on `platform` and returns the loop, ready to run on
-    /// `clock` and to stop on `stopSignals`.
-    public func open(on platform: any Platform, clock: Clock = Clock(), stopSignals: StopSignals? = nil) throws -> DemoApp {
+    /// `clock` and to stop on `stopSignals`. A panel file given with
+    /// `--panel` is watched for edits; `readsPanelInline` reads each edit
+    /// on the loop's own thread, for tests on a manual clock.
+    public func open(on platform: any Platform, clock: Clock = Clock(), stopSignals: StopSignals? = nil,
+                     readsPanelInline: Bool = false) throws -> DemoApp {
         let settings = platform.settings
         let scale = options.scale(for: settings)
         // --geometry wins over the kept size and the kept maximised state.
@@ -112,15 +122,22 @@ public struct Launch {
         // It names the family typed after --font, which can hold anything; a
         // desktop's font that is missing gives sans-serif without a word.
         if options.font != nil, let warning = text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
-        var state = PanelState(panel: panel, words: words)
+        // Picks are kept in the file's words and shown in the catalog's.
+        var picks: [NodeID: String] = [:]
         for (id, option) in kept.picks {
-            if let shown = source.translatedOption(option, of: id, shown: panel) { state.select(shown, for: id) }
+            if let shown = source.translatedOption(option, of: id, shown: panel) { picks[id] = shown }
         }
+        let state = PanelState(panel: panel, picks: picks, words: words)
+        // Only a file of the person's own is watched; the shipped panel
+        // reads again on F5 alone, and a pipe not even then.
+        let watcher = panelIsRegularFile
+            ? PanelWatcher(path: panelPath, watching: options.panelPath != nil && !options.noWatch, readsInline: readsPanelInline)
+            : nil
         return DemoApp(platform: platform, surface: surface, text: text, scale: scale, state: state,
                        words: words, options: options, trace: trace, frameLog: frameLog, clock: clock,
                        keeper: StateKeeper(file: stateFile, kept: kept, source: source,
                                            windowSize: KeptState.WindowSize(width: Double(surface.width) / scale,
                                                                             height: Double(surface.height) / scale)),
-                       stopSignals: stopSignals)
+                       stopSignals: stopSignals, watcher: watcher)
     }
 }

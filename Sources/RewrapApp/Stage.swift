@@ -20,6 +20,9 @@ final class Stage {
     /// something is about to move, and until then the scene's frames are
     /// the presented ones.
     private var animatorIsCurrent = true
+    /// What is wrong with the panel file, shown over the window's bottom
+    /// edge until the file is good again; nil while it is good.
+    var notice: String?
 
     /// `slowMotion` makes every move ten times as long, to watch one.
     init(layout: PageLayout, state: PanelState, viewport: Size, slowMotion: Bool) {
@@ -110,7 +113,15 @@ final class Stage {
     /// such as the accessible tree that must not end a move before it is drawn.
     func shown(at now: Double, controller: PanelController) -> Painter.Frame {
         let scroll = controller.scroll.offset
-        let presentedFrames = scene.nodes.map { presented($0, at: now, scroll: scroll) }
+        var presentedFrames = scene.nodes.map { presented($0, at: now, scroll: scroll) }
+        var scene = self.scene
+        if let notice {
+            // Fixed to the window, over the page: its target is where it is, scrolled or not.
+            let frame = layout.noticeFrame(in: controller.viewport)
+            scene.nodes.append(SceneNode(id: .notice, kind: .notice, text: notice, style: .body,
+                                         frame: frame.offsetBy(dx: scroll.x, dy: scroll.y)))
+            presentedFrames.append(PixelRect(frame))
+        }
         return Painter.Frame(scene: scene, presented: presentedFrames, viewport: controller.viewport, scroll: scroll,
                              focus: controller.ring, hovered: controller.hovered,
                              pressed: controller.popup?.owner)

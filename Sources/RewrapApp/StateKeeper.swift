@@ -15,9 +15,9 @@ import RewrapScene
 final class StateKeeper {
     /// Nil when there is nowhere to keep anything (no home folder).
     private let file: StateFile?
-    /// The panel as its file has it: picks are kept by its options' text,
-    /// never by their translation, so they hold in any language.
-    private let source: Panel
+    /// The panel as its file has it now: picks are kept by its options'
+    /// text, never by their translation, so they hold in any language.
+    private var source: Panel
     /// What the person has done, as it will be kept; the file's until they do something.
     private var state: KeptState
     /// What the file holds, as far as this process knows: a file it could
@@ -57,19 +57,24 @@ final class StateKeeper {
         [changeDue, sizeSettles].compactMap { $0 }.min()
     }
 
+    /// The panel file was edited: picks are read in its new words from now on.
+    func panelEdited(source: Panel) {
+        self.source = source
+    }
+
     /// Sizes and maximising count from now on.
     func windowWasShown() {
         windowShown = true
     }
 
-    /// The picks in `panelState` that differ from the panel's own selection.
+    /// The person's picks in `panelState`, kept even while an edit of the
+    /// panel file has taken their dropdown or option away: an edit is not
+    /// the person's doing, so it changes nothing kept (rules §12.4).
     func picked(_ panelState: PanelState, at now: Double) {
         var picks: [NodeID: String] = [:]
-        for item in panelState.panel.menus.items {
-            if let option = panelState.selection(of: item.id), option != item.selected,
-               let kept = source.untranslated(option, of: item.id, shown: panelState.panel) {
-                picks[item.id] = kept
-            }
+        for (id, option) in panelState.picks {
+            // A pick an edit has taken away stays as it was kept, in the file's words.
+            if let kept = source.untranslated(option, of: id, shown: panelState.panel) ?? state.picks[id] { picks[id] = kept }
         }
         guard picks != state.picks else { return }
         state.picks = picks

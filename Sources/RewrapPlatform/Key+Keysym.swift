@@ -40,6 +40,7 @@ extension Key {
         case 0xff51: self = .left
         case 0xff53: self = .right
         case 0xffc9: self = .inspector                                 // F12
+        case 0xffc2: self = .reload                                    // F5
         default:
             guard stroke.text.count == 1, let character = stroke.text.first, character.isLetter || character.isNumber else { return nil }
             self = .character(character)

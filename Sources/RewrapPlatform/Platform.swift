@@ -90,6 +90,8 @@ public protocol Platform: AnyObject {
 
     /// Shows the main surface's latest frame.
     func presentMainFrame()
+    /// Titles the open main window anew, as when the panel file's title changed.
+    func setTitle(_ title: String)
     /// Draws at `scale` with `text` from now on, as when the desktop's DPI
     /// changed; the window is asked for at the size that shows the same
     /// content, and that size is returned.

@@ -50,6 +50,14 @@ enum Shell {
         }
     }
 
+    /// Titles the toplevel, whichever made it.
+    func setTitle(_ title: String) {
+        switch self {
+        case let .xdg(toplevel): xdg_toplevel_set_title(toplevel.toplevel, title)
+        case let .libdecor(frame): libdecor_frame_set_title(frame.frame, title)
+        }
+    }
+
     var decoratedFrame: DecoratedFrame? {
         if case let .libdecor(frame) = self { return frame }
         return nil
@@ -103,8 +111,9 @@ final class MainWindow {
     /// The parent of every popup.
     let xdgSurface: OpaquePointer
     let buffer: ShmSurface
-    /// What the app asked for, to open the window again on a restarted compositor.
-    let request: WindowRequest
+    /// What the app asked for, to open the window again on a restarted
+    /// compositor; a new title goes into it too.
+    var request: WindowRequest
     /// Window pixels per logical pixel.
     var scale: SurfaceScale
     /// The toplevel's size in logical pixels.

@@ -91,4 +91,18 @@ extension WaylandPlatform: Platform {
     public func flush() {
         wl_display_flush(connection.display)
     }
+
+    /// The toplevel's title, and the one a window opened again after a lost compositor gets.
+    public func setTitle(_ title: String) {
+        if let opening {
+            opening.request.title = title
+            opening.shell.setTitle(title)
+        }
+        if let window {
+            window.request.title = title
+            window.shell.setTitle(title)
+        }
+        reconnection?.request.title = title
+        flush()
+    }
 }

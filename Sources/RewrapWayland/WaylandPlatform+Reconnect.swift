@@ -13,7 +13,7 @@ struct Reconnection {
     /// Why the connection was lost, for the line said on giving up.
     let loss: String
     let buffer: ShmSurface
-    let request: WindowRequest
+    var request: WindowRequest
     let scale: SurfaceScale
     /// The size it had, or returns to when maximised.
     let logicalSize: LogicalSize

@@ -18,7 +18,7 @@ final class OpeningWindow {
     let buffer: ShmSurface
     /// Whether the window opened before, on a compositor now gone.
     let isReopening: Bool
-    let request: WindowRequest
+    var request: WindowRequest
     /// The smallest size, in logical pixels.
     let minimum: (Int32, Int32)
     /// The scale the app was told of, which the window starts at.

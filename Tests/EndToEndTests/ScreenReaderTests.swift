@@ -78,6 +78,31 @@ final class ScreenReaderTests: XCTestCase {
         }
     }
 
+    /// An edit of the panel file while Orca reads (rules §12.4): the focus
+    /// stays where Orca left it, a renamed control elsewhere is not
+    /// announced as a new focus, and Tab goes on from the same place.
+    func testOrcaKeepsItsPlaceThroughAnEditOfThePanelFile() throws {
+        let shipped = try String(contentsOfFile: PanelFixture.shippedPath, encoding: .utf8)
+        let panel = try TemporaryFile(suffix: ".json", contents: Data(shipped.utf8))
+        _ = try start { server, orca in
+            let session = try self.rewrap(["--panel", panel.path], server, orca)
+            try orca.press("Tab", expecting: ["Pattern: Solid combo box"])
+            let before = session.frames().count
+            let heard = try orca.after {
+                try shipped.replacingOccurrences(of: "\"title\": \"Shape\"", with: "\"title\": \"Form\"")
+                    .write(toFile: panel.path, atomically: true, encoding: .utf8)
+                try session.waitUntil("the edit") { session.frames().dropFirst(before).last?.node("shape")?.text == "Form: Circle" }
+            }
+            XCTAssertFalse(heard.contains { $0.contains("combo box") }, "the focus did not move, so nothing is announced as focused: \(heard)")
+            XCTAssertEqual(try session.lastFrame().node("pattern")?.focused, true)
+            try orca.press("Tab", expecting: ["Arrangement: Rows combo box"])
+            let back = try orca.press("shift+Tab", expecting: ["Pattern: Solid combo box"])
+            XCTAssertFalse(back.contains { $0.contains("Form") }, "\(back)")
+            try orca.press("shift+Tab", expecting: ["Form: Circle combo box"])
+            XCTAssertEqual(session.stderr, "")
+        }
+    }
+
     /// Flat review reads every heading, footer and chip, line by line, down
     /// and back up, with learn mode and its Escape on the way.
     func testFlatReviewReadsEveryLineBothWaysAndLearnModeKeepsTheKeys() throws {

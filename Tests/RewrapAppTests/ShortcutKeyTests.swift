@@ -36,6 +36,12 @@ final class ShortcutKeyTests: XCTestCase {
         XCTAssertNil(key(0x61, control, latin: 0x71), "the key marked A is not Ctrl+Q")
     }
 
+    func testF5ReloadsThePanelFileAndCtrlF5IsNoKey() {
+        XCTAssertEqual(key(0xffc2, 0), .reload)
+        XCTAssertEqual(key(0xffc2, numLock), .reload)
+        XCTAssertNil(key(0xffc2, control), "a modifier never makes a key another")
+    }
+
     func testAltUpAndAltDownOpenAndCloseMenus() {
         XCTAssertEqual(key(0xff52, alt), .closeMenu)
         XCTAssertEqual(key(0xff54, alt), .openMenu)

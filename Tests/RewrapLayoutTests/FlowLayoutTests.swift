@@ -1,5 +1,5 @@
 import RewrapLayout
-import RewrapTestSupport
+import RewrapTestFakes
 import XCTest
 
 final class FlowLayoutTests: XCTestCase {

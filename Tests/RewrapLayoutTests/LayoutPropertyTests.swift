@@ -1,5 +1,5 @@
 import RewrapLayout
-import RewrapTestSupport
+import RewrapTestFakes
 import XCTest
 
 /// Thousands of seeded random item sets; a failure names its seed and case.

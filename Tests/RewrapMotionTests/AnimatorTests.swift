@@ -1,6 +1,6 @@
 import RewrapLayout
 import RewrapMotion
-import RewrapTestSupport
+import RewrapTestFakes
 import XCTest
 
 final class AnimatorTests: XCTestCase {

@@ -1,5 +1,5 @@
 import RewrapMotion
-import RewrapTestSupport
+import RewrapTestFakes
 import XCTest
 
 final class EaseInOutTests: XCTestCase {

@@ -1,6 +1,6 @@
 import RewrapLayout
 import RewrapMotion
-import RewrapTestSupport
+import RewrapTestFakes
 import XCTest
 
 /// Issue 35: a move interrupted by a new target keeps its speed. The oracle

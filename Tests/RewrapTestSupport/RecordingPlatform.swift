@@ -89,6 +89,10 @@ public final class RecordingPlatform: Platform {
         if let frameCallbackInterval { frameCallbackDue = now + frameCallbackInterval }
     }
 
+    public func setTitle(_ title: String) {
+        requests.append("title \"\(title)\"")
+    }
+
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
         let placement = request.plan.placement(below: request.anchor.rect, gap: request.gap, area: screen, alignedTo: request.edge)
         let frame = PixelRect(placement.frame)

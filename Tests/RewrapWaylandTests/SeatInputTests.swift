@@ -54,12 +54,22 @@ final class SeatInputTests: XCTestCase {
 
     // MARK: - Pointer
 
-    func testAPressIsReportedAtThePointersWindowPixelsRoundedDown() {
+    func testAPressAndItsReleaseAreReportedAtThePointersWindowPixelsRoundedDown() {
         let (input, events) = play([.pointerEntered(.main, x: 30.9, y: 60.2, serial: 7), .button(0x110, pressed: true, serial: 9),
                                     .button(0x110, pressed: false, serial: 10)])
-        XCTAssertEqual(events, [.pointerMoved(.main, x: 30, y: 60), .pressed(.main, x: 30, y: 60)])
+        XCTAssertEqual(events, [.pointerMoved(.main, x: 30, y: 60), .pressed(.main, x: 30, y: 60), .released(.main, x: 30, y: 60)])
         XCTAssertEqual(input.grabSerial, 9, "a popup grabs with the press's serial, not the release's")
         XCTAssertEqual(input.pointerEnterSerial, 7)
+    }
+
+    /// A release goes to whichever of our surfaces the compositor says the
+    /// pointer is on, which a grab or a held button decides (rules §4.1).
+    func testAReleaseComesWhereThePointerIsNowAndOtherButtonsReleaseNothing() {
+        let (_, events) = play([.pointerEntered(.main, x: 10, y: 10, serial: 1), .button(0x110, pressed: true, serial: 2),
+                                .pointerLeft(.main), .pointerEntered(.popup, x: 4.5, y: 30.5, serial: 3),
+                                .button(0x111, pressed: false, serial: 4), .button(0x110, pressed: false, serial: 5)])
+        XCTAssertEqual(events, [.pointerMoved(.main, x: 10, y: 10), .pressed(.main, x: 10, y: 10), .pointerLeft(.main),
+                                .pointerMoved(.popup, x: 4, y: 30), .released(.popup, x: 4, y: 30)])
     }
 
     func testOtherButtonsAndPressesOverOtherSurfacesOnlyKeepTheirSerial() {

@@ -12,6 +12,7 @@ public enum AccessibleRole: UInt32, Sendable {
     case pushButton = 43
     case application = 75
     case heading = 83
+    case notification = 101
 
     /// The role's name as `atspi_role_get_name` spells it.
     public var name: String {
@@ -27,6 +28,7 @@ public enum AccessibleRole: UInt32, Sendable {
         case .pushButton: return "push button"
         case .application: return "application"
         case .heading: return "heading"
+        case .notification: return "notification"
         }
     }
 }

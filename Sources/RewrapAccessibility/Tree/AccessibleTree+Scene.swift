@@ -46,6 +46,9 @@ extension AccessibleTree {
                 accessible = AccessibleNode(key: key, role: .heading, name: node.text, states: states(frame), frame: frame, parent: .frame)
             case .text, .empty, .option:
                 accessible = AccessibleNode(key: key, role: .label, name: node.text, states: states(frame), frame: frame, parent: .frame)
+            case .notice:
+                accessible = AccessibleNode(key: key, role: .notification, name: node.text, states: states(frame), frame: frame,
+                                            parent: .frame)
             case .dropdown:
                 accessible = AccessibleNode(key: key, role: .comboBox, name: node.text,
                                             states: states(frame, [.focusable, .expandable, .hasPopup]).union(isFocused).union(isOpen),

@@ -15,5 +15,11 @@ public struct PanelError: Error, Equatable, Sendable, CustomStringConvertible {
         message = Echo.oneLine("rewrap: \(file): \(path): \(problem)")
     }
 
+    /// What is wrong with the file itself, rather than with its contents,
+    /// in the same one-line form: `rewrap: FILE: $: PROBLEM`.
+    public static func file(_ file: String, _ problem: String) -> PanelError {
+        PanelError(file: file, path: "$", problem: problem)
+    }
+
     public var description: String { message }
 }

@@ -1,7 +1,10 @@
 import RewrapLayout
 
 /// Something the app must carry out after the controller handled an input,
-/// with everything needed to do it, so the app never reads state back.
+/// with everything needed to do it. Effects say what changed now; the
+/// controller stays the one owner of interaction state, which the loop
+/// reads (never writes) to draw, hit-test and publish a frame: the open
+/// menu, the focus, hover and scroll.
 public enum Effect: Equatable, Sendable {
     /// Focus, hover, scrolling or the inspector changed.
     case redraw
@@ -16,6 +19,8 @@ public enum Effect: Equatable, Sendable {
     /// Send `Input.menuScrollTick` after this many seconds: an indicator is hovered.
     case scheduleMenuScroll(after: Double)
     case closePopup
+    /// Read the panel file again now (F5), whether or not it is watched.
+    case reloadPanel
     /// The person asked to close the window (Ctrl+Q, Ctrl+W): the app
     /// saves what is kept and stops, as on a close from the title bar.
     case closeWindow

@@ -11,5 +11,7 @@ public enum Key: Hashable, Sendable {
     /// Ctrl+Q and Ctrl+W: the desktop's quit and close-window shortcuts.
     case quit, closeWindow
     case inspector
+    /// F5: read the panel file again, watched or not.
+    case reload
     case character(Character)
 }

@@ -26,6 +26,9 @@ public struct PanelController: Sendable {
     /// inside it, so its release may pick.
     private var hold: MenuHold?
     public private(set) var isInspecting: Bool
+    /// The Tab order of the scene last laid out, so that when the focused
+    /// control goes its nearest neighbour there takes the focus.
+    private var tabOrder: [NodeID] = []
 
     /// Right to left, horizontal scrolling starts at the content's right end.
     public init(state: PanelState, metrics: Metrics, viewport: Size, direction: LayoutDirection = .leftToRight,
@@ -89,16 +92,71 @@ public struct PanelController: Sendable {
     }
 
     /// Keeps scrolling, focus and hover within what a new layout shows: when
-    /// the badge goes away, focus falls back to the control before it.
+    /// the focused control goes (the badge, or a dropdown an edit removed),
+    /// the focus moves to its nearest neighbour that stays, the next one in
+    /// Tab order first.
     public mutating func sceneChanged(_ scene: Scene) {
         scroll.clamp(content: scene.contentSize, viewport: viewport)
-        guard focus != nil || hovered != nil else { return }
         let order = scene.interactiveIDs
+        defer { tabOrder = order }
+        guard focus != nil || hovered != nil else { return }
         if let focus, !order.contains(focus) {
-            self.focus = order.last
+            self.focus = Self.nearest(to: focus, in: tabOrder, stayingIn: Set(order)) ?? order.last
             if order.isEmpty { focusVisible = false }
         }
         if let hovered, !order.contains(hovered) { self.hovered = nil }
+    }
+
+    /// The control closest to `gone` in the old `order` that is still
+    /// there: one after, one before, two after, and so on.
+    static func nearest(to gone: NodeID, in order: [NodeID], stayingIn staying: Set<NodeID>) -> NodeID? {
+        guard let index = order.firstIndex(of: gone) else { return nil }
+        for distance in 1..<max(order.count, 1) {
+            for candidate in [index + distance, index - distance] where order.indices.contains(candidate) {
+                if staying.contains(order[candidate]) { return order[candidate] }
+            }
+        }
+        return nil
+    }
+
+    /// The panel file now holds `next` (rules §12.4). The person's picks
+    /// carry over, and the page is laid out again with motion, as for a
+    /// pick. An open menu shows the edited options, or closes when its
+    /// dropdown is gone; the badge's list closes when the chips changed.
+    /// The focus stays, or moves on in `sceneChanged`.
+    public mutating func panelEdited(_ next: Panel) -> [Effect] {
+        let edited = state.replacingPanel(next)
+        guard edited != state else { return [] }
+        let chipsChanged = edited.panel.chips != state.panel.chips
+        state = edited
+        var effects: [Effect] = []
+        if let menu = popup {
+            if menu.owner == .badge {
+                if chipsChanged { effects += close() }
+            } else if let dropdown = state.dropdown(menu.owner) {
+                effects += refreshed(menu, options: dropdown.options)
+            } else {
+                effects += close()
+            }
+        }
+        return effects + [.relayout(state, viewport: viewport, animated: true), .redraw]
+    }
+
+    /// An open dropdown menu over its edited options: the highlight stays
+    /// on the same option while it is there. A menu of another length
+    /// is opened again, for its window has another size.
+    private mutating func refreshed(_ menu: PopupMenu, options: [String]) -> [Effect] {
+        let current = state.selection(of: menu.owner)
+        let entries = options.map { PopupEntry(id: .option($0, of: menu.owner), text: $0, isSelected: $0 == current) }
+        let highlightedID = menu.highlighted.map { menu.entries[$0].id }
+        var next = PopupMenu(owner: menu.owner, entries: entries,
+                             highlighted: highlightedID.flatMap { id in entries.firstIndex { $0.id == id } })
+        guard entries.count == menu.entries.count else {
+            popup = next
+            return [.closePopup, .openPopup(next, scroll: scroll.offset)]
+        }
+        next.scroll = menu.scroll
+        return update(next)
     }
 
     // MARK: - Without a popup
@@ -129,7 +187,7 @@ public struct PanelController: Sendable {
 
     private mutating func handleKey(_ key: Key, scene: Scene) -> [Effect] {
         let ringWasHidden = !focusVisible
-        if key != .inspector { focusVisible = true }
+        if key != .inspector && key != .reload { focusVisible = true }
         let effects = keyEffects(key, scene: scene)
         // Any key shows the ring around a control clicked before, even a key that does nothing else.
         if ringWasHidden, focusVisible, focus != nil, !effects.contains(.redraw) { return effects + [.redraw] }
@@ -151,6 +209,8 @@ public struct PanelController: Sendable {
         case .returnKey, .space, .down, .openMenu:
             guard let focus, isInteractive(focus, scene) else { return [] }
             return open(focus, scene: scene, byKeyboard: true)
+        case .reload:
+            return [.reloadPanel]
         case .escape, .closeMenu:
             // Nothing to close: the focus stays where it is, as Qt and GTK keep it.
             return []
@@ -285,7 +345,7 @@ public struct PanelController: Sendable {
 
     private mutating func handlePopupKey(_ key: Key) -> [Effect] {
         guard var menu = popup else { return [] }
-        if key != .inspector { focusVisible = true }
+        if key != .inspector && key != .reload { focusVisible = true }
         switch key {
         case .down: menu.moveHighlight(by: 1)
         case .up: menu.moveHighlight(by: -1)
@@ -300,6 +360,8 @@ public struct PanelController: Sendable {
         case .escape, .tab, .backTab, .closeMenu:
             // A release of a button still held then does nothing.
             return close()
+        case .reload:
+            return [.reloadPanel]
         case .inspector:
             isInspecting.toggle()
             return [.redraw]

@@ -73,6 +73,8 @@ public struct Painter {
                 let fill = frame.hovered == node.id || frame.pressed == node.id
                     ? palette.badgeHoverFill : palette.badgeFill
                 paintCapsule(node.text, in: box, fill: fill, direction: direction, on: canvas)
+            case .notice:
+                paintNotice(node.text, in: box, direction: direction, on: canvas)
             case .option:
                 continue   // rows belong to popups: see paintPopup
             }
@@ -164,6 +166,19 @@ public struct Painter {
         let content = Self.inset(box, by: Int(metrics.chipPaddingX))
         canvas.drawText(text, x: leadingX(of: text, in: content, direction: direction), baseline: baseline(in: box),
                         style: .body, color: palette.text, clip: box)
+    }
+
+    /// A panel file's error: a menu's fill and border with the accent's
+    /// colour along it, so it reads as the window's own, in any theme.
+    private func paintNotice(_ text: String, in box: PixelRect, direction: LayoutDirection, on canvas: Canvas) {
+        canvas.fill(.roundedRect(width: box.width, height: box.height, radius: metrics.dropdownRadius),
+                    x: box.x, y: box.y, color: palette.popupFill)
+        canvas.fill(.roundedBorder(width: box.width, height: box.height, radius: metrics.dropdownRadius,
+                                   stroke: (2 * metrics.borderWidth).rounded()),
+                    x: box.x, y: box.y, color: palette.accent)
+        let content = Self.inset(box, by: Int(metrics.dropdownPaddingX))
+        canvas.drawText(text, x: leadingX(of: text, in: content, direction: direction), baseline: baseline(in: box),
+                        style: .body, color: palette.text, clip: content)
     }
 
     /// Where text starts so that it begins at the box's leading edge: the

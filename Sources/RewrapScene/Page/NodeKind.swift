@@ -3,6 +3,8 @@ public enum NodeKind: String, Hashable, Sendable {
     case heading, dropdown, text, chip, badge, empty
     /// A row of an open popup.
     case option
+    /// The panel file has an error: the notice over the window's bottom edge.
+    case notice
 
     /// The one rule for what takes the pointer and the keyboard: hover,
     /// clicks, Tab and hit testing all ask here.

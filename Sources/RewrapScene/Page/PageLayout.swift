@@ -108,6 +108,15 @@ public struct PageLayout {
                      direction: direction)
     }
 
+    /// The notice that the panel file has an error: one line of body text
+    /// across the window's bottom edge, inside half the padding, in window
+    /// pixels. It lies over the page, so nothing else moves for it.
+    public func noticeFrame(in viewport: Size) -> Rect {
+        let inset = (metrics.padding / 2).rounded()
+        let height = (2 * metrics.dropdownPaddingY + measurer.measure("Ag", style: .body).height).rounded(.up)
+        return Rect(x: inset, y: max(0, viewport.height - inset - height), width: max(0, viewport.width - 2 * inset), height: height)
+    }
+
     /// A heading or footer, wrapped to `width`; its frame hugs the widest line.
     private func text(_ id: NodeID, _ kind: NodeKind, _ text: String, style: TextStyle, at origin: Point,
                       width: Double) -> SceneNode {

@@ -10,10 +10,12 @@ extension NodeID {
     public static let chipsFooter: NodeID = "chips.footer"
     /// "No items", shown in place of an empty chip row.
     public static let chipsEmpty: NodeID = "chips.empty"
+    /// The notice that the panel file has an error.
+    public static let notice: NodeID = "notice"
 }
 
 extension Scene {
-    public static let reservedIDs: Set<NodeID> = [.badge, .menusHeading, .menusFooter, .chipsHeading, .chipsFooter, .chipsEmpty]
+    public static let reservedIDs: Set<NodeID> = [.badge, .menusHeading, .menusFooter, .chipsHeading, .chipsFooter, .chipsEmpty, .notice]
 }
 
 extension PanelLoader {

@@ -58,6 +58,16 @@ public struct Words: Equatable, Sendable {
         translator.text("Picks this option")
     }
 
+    /// The notice over the window's bottom edge while the panel file has an
+    /// error; `detail` names the file, the place and what is wrong, in
+    /// English, as the line on stderr gives them.
+    public func panelFileError(_ detail: String) -> String {
+        // TRANSLATORS: A notice over the bottom of the window while the panel file being edited
+        // has an error. %s names the file, the place (a line and column, or a JSON path) and
+        // what is wrong, in English.
+        translator.format("The panel file has an error: %s", detail)
+    }
+
     /// What clicking a row of the badge's list does, for screen readers.
     public var closesList: String {
         // TRANSLATORS: What clicking a row of the badge's list of hidden labels does, read by screen readers.

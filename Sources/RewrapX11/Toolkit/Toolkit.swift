@@ -134,8 +134,7 @@ public final class Toolkit {
     private func setProperties(_ options: WindowRequest, width: Int, height: Int) {
         guard let id = window?.id else { return }
         let display = connection.display
-        XStoreName(display, id, options.title.unicodeScalars.allSatisfy(\.isASCII) ? options.title : "Rewrap")
-        setProperty("_NET_WM_NAME", type: connection.atom("UTF8_STRING"), bytes: Array(options.title.utf8))
+        name(options.title)
         setCardinals("_NET_WM_PID", [UInt(getpid())])
         // EWMH: the PID means something only on the machine named here (a predefined atom: no round trip).
         if let host = Self.hostName { setProperty(XA_WM_CLIENT_MACHINE, type: XA_STRING, bytes: Array(host.utf8)) }
@@ -188,6 +187,20 @@ public final class Toolkit {
         sizeHints.pointee.height = Int32(height)
         XSetWMNormalHints(connection.display, window.id, sizeHints)
         XFree(sizeHints)
+    }
+
+    /// EWMH's UTF-8 name, and WM_NAME for window managers that read only
+    /// that: Latin-1 cannot hold every title, so a title outside ASCII is "Rewrap" there.
+    private func name(_ title: String) {
+        guard let id = window?.id else { return }
+        XStoreName(connection.display, id, title.unicodeScalars.allSatisfy(\.isASCII) ? title : "Rewrap")
+        setProperty("_NET_WM_NAME", type: connection.atom("UTF8_STRING"), bytes: Array(title.utf8))
+    }
+
+    /// Names the open window anew, as the panel file's new title asks.
+    public func setTitle(_ title: String) {
+        name(title)
+        connection.flush()
     }
 
     private func setProperty(_ name: String, type: Atom, bytes: [UInt8]) {

@@ -170,6 +170,6 @@ public final class RewrapSession: TracedSession, @unchecked Sendable {
 
     /// Waits for the process to exit; returns its status, or nil on timeout.
     public func waitForExit(timeout: Double) -> Int32? {
-        RewrapTestSupport.waitForExit(process, timeout: timeout) ? process.terminationStatus : nil
+        RewrapTestDrivers.waitForExit(process, timeout: timeout) ? process.terminationStatus : nil
     }
 }

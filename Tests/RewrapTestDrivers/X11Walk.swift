@@ -175,7 +175,7 @@ final class X11WalkWindow: WalkWindow, @unchecked Sendable {
     func closeThroughDesktop() throws { try desktop.xdotool(["key", "alt+F4"]) }
 
     func waitForExit(timeout: Double) -> Int32? {
-        RewrapTestSupport.waitForExit(rewrap.process, timeout: timeout) ? rewrap.process.terminationStatus : nil
+        RewrapTestDrivers.waitForExit(rewrap.process, timeout: timeout) ? rewrap.process.terminationStatus : nil
     }
 
     func close() {

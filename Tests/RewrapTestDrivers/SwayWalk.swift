@@ -135,7 +135,7 @@ final class SwayWalkWindow: WalkWindow, @unchecked Sendable {
     func closeThroughDesktop() throws { try desktop.sway.swaymsg(["[pid=\(rewrap.pid)]", "kill"]) }
 
     func waitForExit(timeout: Double) -> Int32? {
-        RewrapTestSupport.waitForExit(rewrap.process, timeout: timeout) ? rewrap.process.terminationStatus : nil
+        RewrapTestDrivers.waitForExit(rewrap.process, timeout: timeout) ? rewrap.process.terminationStatus : nil
     }
 
     func close() {

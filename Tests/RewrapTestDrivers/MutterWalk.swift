@@ -190,7 +190,7 @@ final class MutterWalkWindow: WalkWindow, @unchecked Sendable {
     func closeThroughDesktop() throws { try press("alt+F4") }
 
     func waitForExit(timeout: Double) -> Int32? {
-        RewrapTestSupport.waitForExit(rewrap.process, timeout: timeout) ? rewrap.process.terminationStatus : nil
+        RewrapTestDrivers.waitForExit(rewrap.process, timeout: timeout) ? rewrap.process.terminationStatus : nil
     }
 
     func close() {

@@ -76,7 +76,7 @@ public final class WaylandSession: TracedSession, @unchecked Sendable {
     }
 
     public func waitForExit(timeout: Double) -> Int32? {
-        RewrapTestSupport.waitForExit(process, timeout: timeout) ? process.terminationStatus : nil
+        RewrapTestDrivers.waitForExit(process, timeout: timeout) ? process.terminationStatus : nil
     }
 }
 

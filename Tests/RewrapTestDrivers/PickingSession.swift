@@ -1,3 +1,4 @@
+import RewrapTestFakes
 import Foundation
 
 /// A running Rewrap a person makes picks in, on any platform, for the

@@ -1,3 +1,4 @@
+import RewrapTestFakes
 /// Damages panel-file bytes the ways that hand edits, cut-off copies and
 /// wrong encodings do, for fuzz and soak tests of the loader.
 ///

@@ -228,7 +228,7 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
     }
 
     func waitForExit(timeout: Double) -> Int32? {
-        RewrapTestSupport.waitForExit(rewrap.process, timeout: timeout) ? rewrap.process.terminationStatus : nil
+        RewrapTestDrivers.waitForExit(rewrap.process, timeout: timeout) ? rewrap.process.terminationStatus : nil
     }
 
     func close() {

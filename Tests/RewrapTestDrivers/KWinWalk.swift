@@ -179,7 +179,7 @@ final class KWinWalkWindow: WalkWindow, @unchecked Sendable {
     func closeThroughDesktop() throws { try kwin.script("\(KWinServer.client(pid: rewrap.pid)).closeWindow();") }
 
     func waitForExit(timeout: Double) -> Int32? {
-        RewrapTestSupport.waitForExit(rewrap.process, timeout: timeout) ? rewrap.process.terminationStatus : nil
+        RewrapTestDrivers.waitForExit(rewrap.process, timeout: timeout) ? rewrap.process.terminationStatus : nil
     }
 
     func close() {
