@@ -25,9 +25,8 @@ extension WaylandPlatform: Platform {
             events.append(.settingsChanged)
         }
         // The desktop's cursor theme or size changed: the pointer takes the new one at once.
-        if let seat, let old = seat.cursor, !old.follows(settings), let compositor = connection.globals.compositor,
-           let shm = connection.globals.shm {
-            seat.cursor = Cursor(compositor: compositor, shm: shm, scale: old.scale, settings: settings)
+        if let seat, let old = seat.cursor, !old.follows(settings) {
+            seat.cursor = Cursor(globals: connection.required, scale: old.scale, settings: settings)
             showCursor()
         }
         defer { events.removeAll(keepingCapacity: true) }
