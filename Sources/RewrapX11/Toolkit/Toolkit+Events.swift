@@ -65,8 +65,19 @@ extension Toolkit {
     /// letters count too.
     private func keyPress(from event: inout XKeyEvent) -> PlatformEvent {
         let (text, keysym) = inputMethod?.lookup(&event) ?? Self.lookUpWithoutInputMethod(&event)
-        return .keyPressed(Self.key(keysym: keysym, text: text, state: event.state),
-                           Self.stroke(event, isPress: true, keysym: keysym, text: text))
+        let stroke = Self.stroke(event, isPress: true, keysym: keysym, text: text)
+        return .keyPressed(Key(stroke, latin: latinKeysym(of: event.keycode)), stroke)
+    }
+
+    /// The Latin keysym the key has in the first group of the keymap that
+    /// gives it one, for shortcuts typed while a non-Latin group is active.
+    private func latinKeysym(of keycode: UInt32) -> UInt32? {
+        guard let code = KeyCode(exactly: keycode) else { return nil }
+        for group in 0..<4 {
+            let keysym = UInt32(truncatingIfNeeded: XkbKeycodeToKeysym(connection.display, code, Int32(group), 0))
+            if (0x20...0x7e).contains(keysym) { return keysym }
+        }
+        return nil
     }
 
     /// A release, read without the input method, which looks up presses only.
@@ -78,10 +89,6 @@ extension Toolkit {
     static func stroke(_ event: XKeyEvent, isPress: Bool, keysym: KeySym, text: String) -> KeyStroke {
         KeyStroke(isPress: isPress, keysym: UInt32(truncatingIfNeeded: keysym), keycode: event.keycode,
                   modifiers: event.state, text: text, time: UInt32(truncatingIfNeeded: event.time))
-    }
-
-    static func key(keysym: KeySym, text: String, state: UInt32) -> Key? {
-        Key(keysym: UInt32(truncatingIfNeeded: keysym), text: text, shift: state & UInt32(ShiftMask) != 0)
     }
 
     private static func lookUpWithoutInputMethod(_ event: inout XKeyEvent) -> (text: String, keysym: KeySym) {
@@ -118,7 +125,7 @@ extension Toolkit {
     }
 
     /// XInput 2 events on the main window: motion with its scroll valuators,
-    /// presses, crossings, touches and device changes; on the root, devices
+    /// presses and releases, crossings, touches and device changes; on the root, devices
     /// added; on an open menu, what its grab takes.
     private func translate(xinput cookie: inout XGenericEventCookie) -> [PlatformEvent] {
         guard let devices = pointerDevices, let window, cookie.extension == devices.opcode,
@@ -142,6 +149,10 @@ extension Toolkit {
             let emulated = event.flags & Int32(XIPointerEmulated) != 0
             guard ScrollValuators.isWheelClick(button: Int(event.detail), emulated: emulated) else { return [] }
             return [wheel(role, button: UInt32(event.detail), state: state, in: window)]
+        case XI_ButtonRelease:
+            let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            guard event.detail == Button1, let role = role(of: event.event) else { return [] }
+            return [.released(role, x: Int(event.event_x.rounded(.down)), y: Int(event.event_y.rounded(.down)))]
         case XI_Enter:
             devices.entered(device: data.assumingMemoryBound(to: XIEnterEvent.self).pointee.deviceid)
             return []
@@ -192,7 +203,7 @@ extension Toolkit {
             let configure = event.xconfigure
             let width = Int(configure.width), height = Int(configure.height)
             window.tracking.configured(x: Int(configure.x), y: Int(configure.y), width: width, height: height,
-                                synthetic: configure.send_event != 0)
+                                       synthetic: configure.send_event != 0)
             if window.tracking.holds(width: width, height: height) { syncCounter?.configured(width: width, height: height) }
             // A synthetic notice, from a window manager or any client, says
             // where the window is; its size only ever changes by the server's.
@@ -210,6 +221,9 @@ extension Toolkit {
             if button == UInt32(Button1) { return .pressed(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y)) }
             guard ScrollValuators.isWheelClick(button: Int(button), emulated: false) else { return nil }
             return wheel(role, button: button, state: event.xbutton.state, in: window)
+        case ButtonRelease:
+            guard event.xbutton.button == UInt32(Button1), let role = role(of: event.xbutton.window) else { return nil }
+            return .released(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y))
         case KeyPress:
             return keyPress(from: &event.xkey)
         case KeyRelease:

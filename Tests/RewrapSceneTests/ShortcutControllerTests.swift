@@ -1,0 +1,57 @@
+import RewrapLayout
+import RewrapPanelFile
+import RewrapScene
+import RewrapTestSupport
+import XCTest
+
+/// Rules §8.7: Ctrl+Q and Ctrl+W close the window, a menu open or not;
+/// Alt+Down opens the focused dropdown's menu and Alt+Up closes it.
+final class ShortcutControllerTests: XCTestCase {
+    private let panel = Panel(
+        title: "Rewrap",
+        menus: MenuSection(heading: "Layout options", footer: "", items: [
+            DropdownSpec(id: "shape", title: "Shape", options: ["Circle", "Square"], selected: "Circle"),
+        ]),
+        chips: ChipSection(heading: "Sample labels", footer: "", items: [ChipSpec(id: "sketch", title: "Sketch")]))
+
+    private var scene: Scene {
+        PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
+            .scene(for: PanelState(panel: panel), viewportWidth: 600)
+    }
+
+    private func focusedOnShape() -> PanelController {
+        var controller = PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 600, height: 400))
+        _ = controller.handle(.key(.tab), scene: scene)
+        XCTAssertEqual(controller.focus, "shape")
+        return controller
+    }
+
+    func testQuitAndCloseAskTheWindowToClose() {
+        for key in [Key.quit, .closeWindow] {
+            var controller = focusedOnShape()
+            XCTAssertEqual(controller.handle(.key(key), scene: scene), [.closeWindow], "\(key) with no menu")
+            controller = focusedOnShape()
+            _ = controller.handle(.key(.returnKey), scene: scene)
+            XCTAssertEqual(controller.handle(.key(key), scene: scene), [.closePopup, .redraw, .closeWindow], "\(key) with a menu open")
+        }
+    }
+
+    func testAltUpClosesTheMenuWithNothingPickedAndTheFocusStays() {
+        var controller = focusedOnShape()
+        _ = controller.handle(.key(.openMenu), scene: scene)
+        XCTAssertNotNil(controller.popup, "Alt+Down opens the focused dropdown")
+        _ = controller.handle(.key(.down), scene: scene)
+        XCTAssertEqual(controller.handle(.key(.closeMenu), scene: scene), [.closePopup, .redraw])
+        XCTAssertEqual(controller.state.selection(of: "shape"), "Circle")
+        XCTAssertEqual(controller.focus, "shape")
+        XCTAssertEqual(controller.handle(.key(.closeMenu), scene: scene), [], "with no menu, nothing to close")
+    }
+
+    func testAltDownInAnOpenMenuMovesNothing() {
+        var controller = focusedOnShape()
+        _ = controller.handle(.key(.openMenu), scene: scene)
+        let before = controller.popup
+        XCTAssertEqual(controller.handle(.key(.openMenu), scene: scene), [])
+        XCTAssertEqual(controller.popup, before)
+    }
+}
