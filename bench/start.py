@@ -63,12 +63,13 @@ FIRST_FRAME = {"rewrap-x11": "$s9RewrapX117ToolkitC13finishStartupyyF",
 def build_hellos(folder: Path) -> dict[str, Path]:
     """A static Swift hello and a C one: one line on stdout, then a sleep
     (`--exit`: none, for callgrind)."""
+    # write(2), not print: the runtime's own cost, not that of Swift's printing.
     (folder / "hello.swift").write_text(
-        "#if canImport(Glibc)\nimport Glibc\n#endif\nprint(\"hello\")\nfflush(stdout)\n"
+        "#if canImport(Glibc)\nimport Glibc\n#endif\n_ = write(1, \"hello\\n\", 6)\n"
         "if !CommandLine.arguments.contains(\"--exit\") { sleep(30) }\n")
     (folder / "hello.c").write_text(
         "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\n"
-        "int main(int c, char **v) { puts(\"hello\"); fflush(stdout); if (c < 2 || strcmp(v[1], \"--exit\")) sleep(30); return 0; }\n")
+        "int main(int c, char **v) { write(1, \"hello\\n\", 6); if (c < 2 || strcmp(v[1], \"--exit\")) sleep(30); return 0; }\n")
     swiftc = shutil.which("swiftc") or "/opt/swift/usr/bin/swiftc"
     subprocess.run([swiftc, "-O", "-static-stdlib", "-o", str(folder / "hello-swift"), str(folder / "hello.swift")],
                    check=True, capture_output=True)
@@ -208,11 +209,16 @@ def count(program: Program, env: dict[str, str], folder: Path, stop_at: str | No
     argv = ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}.%p"]
     argv += [f"--dump-before={stop_at}"] if stop_at else []
     full = private_state(dict(os.environ, **env))
-    try:
-        subprocess.run(argv + [without_debug_info(program.argv[0], *([into] if into else [])), *program.argv[1:]], env=full, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, timeout=120)
-    except subprocess.TimeoutExpired:
-        pass
+    proc = subprocess.Popen(argv + [without_debug_info(program.argv[0], *([into] if into else [])), *program.argv[1:]], env=full,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # A window stays open: it is stopped once its count to the first frame is written.
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and time.monotonic() < deadline:
+        if stop_at and any(folder.glob(f"callgrind.{program.name}.*.1")):
+            time.sleep(0.5)  # the dump is written whole before the function runs on
+            break
+        time.sleep(0.1)
+    stop_pid(proc.pid)
     dumps = sorted(folder.glob(f"callgrind.{program.name}.*"))
     first = [d for d in dumps if d.name.endswith(".1")] if stop_at else dumps
     if first:
