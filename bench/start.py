@@ -55,7 +55,7 @@ BENCH = Path(__file__).resolve().parent
 GEOMETRY = ["--geometry", "680x420+0+0"]
 SHAPING = ("libharfbuzz", "libglib-2.0", "libgraphite2", "libpcre2-8")
 # Where each program's count stops: entered once, right after the first frame.
-FIRST_FRAME = {"rewrap-x11": "$s9RewrapX117ToolkitC13finishStartupyyF",
+FIRST_FRAME = {"rewrap-x11": "$s9RewrapX110B8PlatformC13finishStartupyyF",
                "rewrap-wayland": "$s13RewrapWayland0B8PlatformC13finishStartupyyF",
                "c": "bench_first_frame"}
 

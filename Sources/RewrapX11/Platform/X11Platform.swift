@@ -10,11 +10,11 @@ import Glibc
 /// The X11 platform: the main window, its back buffer, the popup window,
 /// events and waiting. Nothing else in the program touches Xlib.
 ///
-///     let toolkit = try Toolkit(display: nil)   // $DISPLAY
+///     let toolkit = try X11Platform(display: nil)   // $DISPLAY
 ///     let surface = try toolkit.openWindow(request, text: engine)
 ///     for event in toolkit.pendingEvents() { ... }
 ///     toolkit.wait(until: nil, alsoWatching: [])   // sleeps in poll until X has something
-public final class Toolkit {
+public final class X11Platform {
     public let connection: XConnection
     /// Draws the back buffers' glyphs: the app's engine, handed over with
     /// the window and again when the scale changes.

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Events: every XEvent becomes a `PlatformEvent` here and nowhere else.
-extension Toolkit {
+extension X11Platform {
     /// Every event already queued, translated; never blocks.
     public func pendingEvents() -> [PlatformEvent] {
         var events: [PlatformEvent] = []

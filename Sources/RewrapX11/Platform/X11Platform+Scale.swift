@@ -7,7 +7,7 @@ import RewrapText
 /// A new interface scale, as when the desktop's `Xft/DPI` changed: the text
 /// is drawn with the app's new engine, and the window is asked for at the
 /// size that shows what it showed, larger or smaller.
-extension Toolkit {
+extension X11Platform {
     public func rescale(to next: Double, text engine: TextEngine) -> Size {
         // Each engine's faces are numbered from the start: new fonts for them.
         text = engine

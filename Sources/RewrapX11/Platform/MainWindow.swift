@@ -18,7 +18,7 @@ final class MainWindow {
     let userPlaced: Bool
     /// Drawn and published by `finishStartup`.
     let icon: (size: Int, draw: (Int) -> [UInt32])?
-    /// Monitors, work area and the window's place: see Toolkit+Desktop.swift.
+    /// Monitors, work area and the window's place: see X11Platform+Desktop.swift.
     var tracking: DesktopTracking
     /// The interface scale it is drawn at.
     var scale: Double

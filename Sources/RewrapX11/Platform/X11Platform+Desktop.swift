@@ -7,7 +7,7 @@ import RewrapScene
 /// after the first frame; after that they are read again only when the
 /// server reports a change, and the window's place is followed from
 /// ConfigureNotify without asking.
-extension Toolkit {
+extension X11Platform {
     /// The window's desktop; before it opens, the screen and the work area
     /// read with the connection, which the window's default size is fitted to.
     public var desktop: Desktop { window?.tracking.desktop ?? openingDesktop }
