@@ -110,3 +110,10 @@ let package = Package(
         .testTarget(name: "FuzzCorpusTests", dependencies: ["RewrapFuzzTargets", "RewrapTestSupport"]),
     ]
 )
+
+// A new compiler warning fails the build (SE-0480's setting, not unsafeFlags,
+// so the package stays usable as a dependency: Fuzz/Package.swift's).
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+    target.cSettings = (target.cSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

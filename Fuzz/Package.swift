@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // The fuzz targets as libFuzzer executables: `make fuzz` builds them with
@@ -15,3 +15,8 @@ let package = Package(
                           path: "Entries/\(name)")
     }
 )
+
+// As in the main package: a new compiler warning fails the build.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

@@ -147,7 +147,11 @@ public final class DemoApp {
             keeper.maximizedChanged(maximized, at: clock.now)
         case .pointerMoved(.main, let x, let y):
             // A button held since a press in the window keeps its motion there, over the menu too.
-            if let menu = controller.popup { popupWindow.input(for: event, menu: menu).map(send) } else { send(.pointerMoved(over: node(at: x, y))) }
+            if let menu = controller.popup {
+                popupWindow.input(for: event, menu: menu).map(send)
+            } else {
+                send(.pointerMoved(over: node(at: x, y)))
+            }
         case .pointerLeft(.main):
             send(.pointerLeft)
         case .pressed(let role, let x, let y):

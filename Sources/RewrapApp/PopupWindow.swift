@@ -92,13 +92,17 @@ final class PopupWindow {
             return nil
         case .pointerMoved(let role, let x, let y):
             guard let menu else { return .popupPointerMoved(over: .outside) }
-            return .popupPointerMoved(over: spot(role, x, y, menu: menu))
+            let point = spot(role, x, y, menu: menu)
+            return .popupPointerMoved(over: point.spot, onOwner: point.onOwner)
         case .pointerLeft(.popup):
             return .popupPointerMoved(over: .outside)
         case .pressed(let role, let x, let y):
-            return menu.map { .popupPointerPressed(at: spot(role, x, y, menu: $0)) }
+            return menu.map { .popupPointerPressed(at: spot(role, x, y, menu: $0).spot) }
         case .released(let role, let x, let y):
-            return menu.map { .popupPointerReleased(at: spot(role, x, y, menu: $0)) }
+            return menu.map { menu in
+                let point = spot(role, x, y, menu: menu)
+                return .popupPointerReleased(at: point.spot, onOwner: point.onOwner)
+            }
         case .scrolled(.popup, _, let dy):
             // A menu scrolls by whole rows: one a wheel click, whatever its pixels.
             return dy == 0 ? nil : .popupScrolled(rows: dy > 0 ? 1 : -1)
@@ -111,41 +115,36 @@ final class PopupWindow {
         }
     }
 
-    /// What lies at a point of `role`'s window while `menu` is open. A
-    /// platform reports the pointer to the menu's window or to the main
-    /// one by its own rules (a grab, a button held since a press), so a
-    /// point of either is looked up in both.
-    func spot(_ role: WindowRole, _ x: Int, _ y: Int, menu: PopupMenu) -> MenuSpot {
+    /// What lies at a point of `role`'s window while `menu` is open, and
+    /// whether it is over the menu's owner. A platform reports the pointer
+    /// to the menu's window or to the main one by its own rules (a grab, a
+    /// button held since a press), so a point of either is looked up in both.
+    func spot(_ role: WindowRole, _ x: Int, _ y: Int, menu: PopupMenu) -> (spot: MenuSpot, onOwner: Bool) {
         // The menu's corner in main-window pixels; X11 places it on the root.
         let corner = placement.map { placement in
             let frame = PixelRect(placement.frame), origin = platform.windowOrigin ?? Point(x: 0, y: 0)
             return (x: frame.x - Int(origin.x), y: frame.y - Int(origin.y), frame: frame)
         }
         let inMain = role == .main ? (x: x, y: y) : (x: x + (corner?.x ?? 0), y: y + (corner?.y ?? 0))
-        if let corner, let plan {
-            let inMenu = role == .popup ? (x: x, y: y) : (x: x - corner.x, y: y - corner.y)
-            if inMenu.x >= 0, inMenu.y >= 0, inMenu.x < corner.frame.width, inMenu.y < corner.frame.height {
-                switch plan.hit(at: Point(x: Double(inMenu.x), y: Double(inMenu.y)), menu.scroll) {
-                case .row(let row): return .row(row)
-                case .indicator(let edge): return .indicator(edge)
-                case nil: return .menu
-                }
-            }
+        let onOwner = request?.anchor.contains(x: inMain.x, y: inMain.y) ?? false
+        guard let corner, let plan else { return (.outside, onOwner) }
+        let inMenu = role == .popup ? (x: x, y: y) : (x: x - corner.x, y: y - corner.y)
+        let size = PixelRect(x: 0, y: 0, width: corner.frame.width, height: corner.frame.height)
+        guard size.contains(x: inMenu.x, y: inMenu.y) else { return (.outside, onOwner) }
+        switch plan.hit(at: Point(x: Double(inMenu.x), y: Double(inMenu.y)), menu.scroll) {
+        case .row(let row): return (.row(row), onOwner)
+        case .indicator(let edge): return (.indicator(edge), onOwner)
+        case nil: return (.menu, onOwner)
         }
-        if let owner = request?.anchor, inMain.x >= owner.x, inMain.y >= owner.y,
-           inMain.x < owner.x + owner.width, inMain.y < owner.y + owner.height {
-            return .owner
-        }
-        return .outside
     }
 
     /// Where a finger is on the open menu, for touch: on a row, inside
     /// between rows (nil), or outside it.
     func touchSpot(_ role: WindowRole, _ x: Int, _ y: Int, menu: PopupMenu) -> TouchSpot {
-        switch spot(role, x, y, menu: menu) {
+        switch spot(role, x, y, menu: menu).spot {
         case .row(let row): .menuRow(row)
         case .menu, .indicator: .menuRow(nil)
-        case .owner, .outside: .outsideMenu
+        case .outside: .outsideMenu
         }
     }
 

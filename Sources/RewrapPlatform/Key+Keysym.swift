@@ -10,8 +10,10 @@ extension Key {
     /// layout's own level, or, when that is no Latin character, by `latin`,
     /// the Latin keysym the same physical key has in another group of the
     /// keymap. So on `ru,us` with Russian active, Ctrl with the key that
-    /// types й is Ctrl+Q. Control, Alt or Super make any other key no key
-    /// at all: Ctrl+Down is not Down.
+    /// types й is Ctrl+Q. Xlib's lookup gives that keysym itself with
+    /// Control held; xkbcommon does not, so Wayland passes `latin`.
+    /// Control, Alt or Super make any other key no key at all: Ctrl+Down
+    /// is not Down.
     ///
     ///     Key(KeyStroke(isPress: true, keysym: 0x6ca, keycode: 24, modifiers: 4, text: "", time: 1), latin: 0x71)   // .quit
     public init?(_ stroke: KeyStroke, latin: UInt32? = nil) {

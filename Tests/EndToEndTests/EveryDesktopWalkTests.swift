@@ -7,7 +7,8 @@ import XCTest
 /// the badge, a long menu, resize, maximise, focus to another window and
 /// back, scales, Arabic, the dark theme, close. Each step is checked against
 /// `--trace`, and each picture of the window against X11's at the same
-/// point of the walk, pixel for pixel. A step a desktop cannot do must be
+/// point of the walk, pixel for pixel, and no window writes a line on
+/// stderr that is not promised. A step a desktop cannot do must be
 /// in Tests/Fixtures/walk/walk-limits.txt, with the reason; the walk prints
 /// it as it passes it.
 final class EveryDesktopWalkTests: XCTestCase {
@@ -144,6 +145,14 @@ private struct Walk {
         return try XCTUnwrap(try window.lastFrame().popup)
     }
 
+    /// Stops `window`, which must have written nothing on stderr but the
+    /// lines promised to a degraded desktop (rules §14.1): touch, the
+    /// desktop's decorations and a close from the desktop included.
+    private func close(_ window: WalkWindow) {
+        XCTAssertEqual(DegradedDesktopLines.unpromised(in: window.stderr), [], "\(desktop.name): Rewrap's stderr")
+        window.close()
+    }
+
     private func closed(_ window: WalkWindow) throws {
         try window.waitUntil("the menu to close") { try window.lastFrame().popup == nil }
     }
@@ -166,7 +175,7 @@ private struct Walk {
         var pictures: [String: String] = [:]
         let started = Date()
         var window: WalkWindow!
-        defer { window?.close() }
+        defer { if let window { close(window) } }
 
         try step("start and map", essential: true) {
             window = try open(["--geometry", "680x420"], "start")
@@ -209,6 +218,75 @@ private struct Walk {
                 try closed(window)
                 try window.waitUntil("the pick of \(option)") { try window.lastFrame().node(dropdown.id)?.text.hasSuffix(option) == true }
             }
+        }
+
+        try step("press, drag and release on an option") {
+            let id = dropdowns[1].id
+            let button = try XCTUnwrap(try window.settledFrame().node(id))
+            // Where the option will be: the same menu opened once by a click.
+            try window.click(button.center)
+            let popup = try menu(window, id)
+            let index = try XCTUnwrap(popup.nodes.firstIndex { !$0.selected })
+            let option = popup.nodes[index].text, target = try window.optionPoint(popup, index)
+            try window.press("Escape")
+            try closed(window)
+            try window.drag(path(from: button.center, to: target), interval: 0.06)
+            try closed(window)
+            try window.waitUntil("the pick of \(option) on the release") { try window.lastFrame().node(id)?.text.hasSuffix(option) == true }
+            XCTAssertTrue(window.frames().contains { $0.popup?.highlighted?.hasSuffix(option) == true },
+                          "\(desktop.name): the option under the held button was highlighted")
+        }
+
+        try step("press and release on a dropdown leaves its menu open") {
+            let id = dropdowns[2].id
+            let button = try XCTUnwrap(try window.settledFrame().node(id))
+            try window.drag([button.center, button.center], interval: 0.06)
+            _ = try menu(window, id)
+            usleep(400_000)
+            XCTAssertEqual(try window.lastFrame().popup?.owner, id, "\(desktop.name): open for a click after the release")
+            try window.press("Escape")
+            try closed(window)
+        }
+
+        try step("drag out and release on the empty window closes the menu") {
+            let id = dropdowns[0].id
+            let start = try window.settledFrame()
+            let button = try XCTUnwrap(start.node(id)), before = button.text
+            let empty = (x: Int(start.width) - 12, y: Int(start.height) - 12)
+            XCTAssertNil(start.nodes.first { node in
+                let frame = node.frame
+                return Double(empty.x) >= frame[0] && Double(empty.x) < frame[0] + frame[2] && Double(empty.y) >= frame[1] && Double(empty.y) < frame[1] + frame[3]
+            }, "an empty spot")
+            try window.drag(path(from: button.center, to: empty), interval: 0.06)
+            try window.waitUntil("the menu to open and close") { try window.lastFrame().popup == nil && window.frames().contains { $0.popup?.owner == id } }
+            XCTAssertEqual(try window.settledFrame().node(id)?.text, before, "\(desktop.name): nothing picked")
+        }
+
+        try step("in an open menu, press on one option and release on another") {
+            let id = dropdowns[0].id
+            let button = try XCTUnwrap(try window.settledFrame().node(id))
+            try window.click(button.center)
+            let popup = try menu(window, id)
+            let selected = try XCTUnwrap(popup.nodes.firstIndex { $0.selected })
+            let other = selected == 0 ? 1 : 0
+            let option = popup.nodes[other].text
+            try window.drag(path(from: try window.optionPoint(popup, selected), to: try window.optionPoint(popup, other), count: 4), interval: 0.06)
+            try closed(window)
+            try window.waitUntil("the pick of \(option), released on") { try window.lastFrame().node(id)?.text.hasSuffix(option) == true }
+        }
+
+        try step("Alt+Up closes a menu and Alt+Down opens it") {
+            let id = dropdowns[0].id
+            try tab(to: id, in: window)
+            let before = try window.lastFrame().node(id)?.text
+            try window.press("alt+Down")
+            _ = try menu(window, id)
+            try window.press("Down")
+            try window.press("alt+Up")
+            try closed(window)
+            let rest = try window.settledFrame()
+            XCTAssertEqual(rest.node(id)?.text, before, "\(desktop.name): nothing picked")
+            XCTAssertEqual(rest.nodes.first { $0.focused == true }?.id, id, "\(desktop.name): the focus stays on its dropdown")
         }
 
         try step("Escape closes a menu") {
@@ -266,7 +344,7 @@ private struct Walk {
             // Its own picks (the walk's window keeps the ones it made), and
             // drawn at 2, so the page is long and the window looks like no other.
             let page = try open(["--geometry", "340x240", "--scale", "2", "--forget"], "fling")
-            defer { page.close() }
+            defer { close(page) }
             try picture(page, "fling", into: &pictures)
             // mutter passes no touch on to a window still in its map animation.
             usleep(1_500_000)
@@ -321,12 +399,12 @@ private struct Walk {
             try window.closeThroughDesktop()
             XCTAssertEqual(window.waitForExit(timeout: 5), 0, "\(desktop.name): a clean exit; \(window.stderr)")
         }
-        window.close()
+        close(window)
         window = nil
 
         try step("a 200-option menu on a short output") {
             let long = try open(["--panel", PackagePaths.root + "/Tests/Fixtures/walk/long-menu.json", "--geometry", "480x300"], "long")
-            defer { long.close() }
+            defer { close(long) }
             try picture(long, "long", into: &pictures)
             let button = try XCTUnwrap(try long.settledFrame().node("size"))
             try long.click(button.center)
@@ -338,10 +416,27 @@ private struct Walk {
             try closed(long)
         }
 
+        for (name, layouts) in [("Ctrl+Q just after a pick", nil), ("Ctrl+Q on a ru,us keyboard with Russian active", "ru,us")] {
+            try step(name) {
+                let quitting = try open(["--geometry", "680x420"], "start")
+                defer { close(quitting) }
+                let id = dropdowns[0].id
+                try quitting.click(try XCTUnwrap(try quitting.settledFrame().node(id)).center)
+                let popup = try menu(quitting, id)
+                let index = try XCTUnwrap(popup.nodes.firstIndex { !$0.selected })
+                let option = popup.nodes[index].text
+                try quitting.clickOption(popup, index)
+                try quitting.waitUntil("the pick of \(option)") { try quitting.lastFrame().node(id)?.text.hasSuffix(option) == true }
+                // The key that types й is q in the us group: Ctrl with it is Ctrl+Q.
+                if let layouts { try quitting.press("ctrl+Cyrillic_shorti", layouts: layouts) } else { try quitting.press("ctrl+q") }
+                XCTAssertEqual(quitting.waitForExit(timeout: 1), 0, "\(desktop.name): closed within a second, status 0")
+            }
+        }
+
         for (name, arguments) in [("Arabic", ["--locale", "ar"]), ("dark theme", ["--theme", "dark"])] {
             try step("the \(name) panel") {
                 let other = try open(arguments + ["--geometry", "680x420"], name)
-                defer { other.close() }
+                defer { close(other) }
                 try picture(other, name, into: &pictures)
             }
         }
@@ -351,7 +446,7 @@ private struct Walk {
             try step(name) {
                 try desktop.setScale(scale)
                 let scaled = try open(["--geometry", "720x480"], name)
-                defer { scaled.close() }
+                defer { close(scaled) }
                 XCTAssertEqual(try scaled.settledFrame().window, [720, 480], "\(desktop.name): window pixels at \(name)")
                 try picture(scaled, name, into: &pictures)
             }

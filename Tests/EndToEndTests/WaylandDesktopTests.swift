@@ -364,8 +364,9 @@ final class WestonTests: XCTestCase {
         try weston.screenshot(to: folder + "/weston.png")
         let shot = try RGBImage(contentsOf: folder + "/weston.png"), window = try RGBImage(contentsOf: folder + "/x11.png")
         let origin = try XCTUnwrap(shot.firstPlace(of: window.row(0)), "the window's top row on weston; screenshots in \(folder)")
-        try runCommand(["/usr/bin/convert", folder + "/weston.png", "-crop", "680x420+\(origin.x)+\(origin.y)", "+repage",
-                        folder + "/weston-window.png"])
+        let crop = try runCommand(["/usr/bin/convert", folder + "/weston.png", "-crop", "680x420+\(origin.x)+\(origin.y)", "+repage",
+                                   folder + "/weston-window.png"])
+        guard crop.status == 0 else { throw TestFailure("convert -crop: \(crop.stderr)") }
         XCTAssertEqual(try differingPixels(folder + "/x11.png", folder + "/weston-window.png").count, 0,
                        "the window's pixels are X11's; screenshots in \(folder)")
         // The title bar: a band of one colour just above the window, neither the desktop nor the window.

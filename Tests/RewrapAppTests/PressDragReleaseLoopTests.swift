@@ -24,10 +24,10 @@ final class PressDragReleaseLoopTests: XCTestCase {
 
     /// Plays `steps`, each made when its turn comes from the newest traced
     /// frame; returns the frames and the loop's exit status.
-    private func play(_ steps: [(TraceFrame) -> [PlatformEvent]]) throws -> (frames: [TraceFrame], status: Int32) {
+    private func play(_ steps: [(TraceFrame) -> [PlatformEvent]], arguments: [String] = []) throws -> (frames: [TraceFrame], status: Int32) {
         let trace = try TemporaryFile(suffix: ".jsonl")
-        let launch = try Launch(["--panel", panel.path, "--locale", "C", "--reduce-motion", "--geometry", "680x420+0+0", "--trace", trace.path],
-                                stateDirectory: stateHome.directory)
+        let launch = try Launch(["--panel", panel.path, "--locale", "C", "--reduce-motion", "--geometry", "680x420+0+0", "--trace", trace.path]
+                                + arguments, stateDirectory: stateHome.directory)
         var steps = steps
         let platform = RecordingPlatform {
             guard !steps.isEmpty, let last = TraceFrame.read(trace.path).last else { return nil }
@@ -63,6 +63,20 @@ final class PressDragReleaseLoopTests: XCTestCase {
         XCTAssertEqual(played.frames.dropLast().last?.popup?.highlighted, played.frames.dropLast().last?.popup?.nodes[1].id, "highlighted while the button is held")
         XCTAssertEqual(played.frames.last?.node("shape")?.text, "Shape: Rounded rectangle")
         XCTAssertNil(played.frames.last?.popup)
+    }
+
+    /// Right to left the menu hangs from the button's right edge; the same
+    /// gesture picks the same way, mirrored.
+    func testRightToLeftADragToARowPicksIt() throws {
+        let played = try play([
+            pressOnShape,
+            { frame in let row = self.row(2, frame).main; return [.pointerMoved(.main, x: row.x, y: row.y)] },
+            { frame in let row = self.row(2, frame).popup; return [.released(.popup, x: row.x, y: row.y)] },
+        ], arguments: ["--direction", "rtl"])
+        let opened = try XCTUnwrap(played.frames.first { $0.popup != nil })
+        let button = try XCTUnwrap(opened.node("shape")), menu = try XCTUnwrap(opened.popup)
+        XCTAssertEqual(menu.rect.maxX, button.rect.maxX, "the menu lines up with the button's right edge")
+        XCTAssertEqual(played.frames.last?.node("shape")?.text, "Shape: Square")
     }
 
     func testAReleaseOnARowSentToTheMainWindowPicksIt() throws {

@@ -308,6 +308,21 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertEqual(controller.state, PanelState(panel: panel))
     }
 
+    /// Rules §4.1: the badge's list takes a press, a drag and a release as
+    /// a dropdown's menu does, and the release on a row closes it.
+    func testTheBadgesListClosesOnAReleaseOverARowAndStaysForAQuickClick() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "badge"), scene: scene)
+        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene), [], "a quick click")
+        XCTAssertEqual(controller.popup?.owner, "badge")
+        _ = controller.handle(.popupPointerPressed(at: .row(0)), scene: scene)
+        XCTAssertNotNil(controller.popup, "nothing happens on the press")
+        let effects = controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene)
+        XCTAssertEqual(effects, [.closePopup, .redraw])
+        XCTAssertEqual(controller.state, PanelState(panel: panel))
+    }
+
     func testKeyboardOpenedBadgeHighlightsFirstHiddenChip() {
         var controller = controller()
         let scene = narrowScene(controller)

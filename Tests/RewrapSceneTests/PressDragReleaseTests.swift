@@ -8,22 +8,11 @@ import XCTest
 /// the row it comes up on, as in GTK 3 and Qt; a quick click still leaves
 /// the menu open for a second click.
 final class PressDragReleaseTests: XCTestCase {
-    private let panel = Panel(
-        title: "Rewrap",
-        menus: MenuSection(heading: "Layout options", footer: "", items: [
-            DropdownSpec(id: "shape", title: "Shape", options: ["Circle", "Rounded rectangle", "Square"], selected: "Circle"),
-            DropdownSpec(id: "pattern", title: "Pattern", options: ["Solid", "Dots"], selected: "Solid"),
-        ]),
-        chips: ChipSection(heading: "Sample labels", footer: "", items: [ChipSpec(id: "sketch", title: "Sketch")]))
-
-    private var scene: Scene {
-        PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
-            .scene(for: PanelState(panel: panel), viewportWidth: 600)
-    }
+    private var scene: Scene { SmallPanel.scene }
 
     /// Shape's menu, opened by a press that is still down.
     private func pressedOnShape() -> PanelController {
-        var controller = PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 600, height: 400))
+        var controller = SmallPanel.controller()
         XCTAssertTrue(controller.handle(.pointerPressed(on: "shape"), scene: scene).contains { if case .openPopup = $0 { true } else { false } })
         return controller
     }
@@ -37,7 +26,7 @@ final class PressDragReleaseTests: XCTestCase {
         _ = controller.handle(.popupPointerMoved(over: .outside), scene: scene)
         XCTAssertEqual(controller.handle(.popupPointerMoved(over: .row(1)), scene: scene).count, 1, "the row under the held button is highlighted")
         XCTAssertEqual(controller.popup?.highlighted, 1)
-        let effects = controller.handle(.popupPointerReleased(at: .row(1)), scene: scene)
+        let effects = controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene)
         XCTAssertEqual(picked(controller), "Rounded rectangle")
         XCTAssertNil(controller.popup)
         XCTAssertTrue(effects.contains(.closePopup))
@@ -47,29 +36,29 @@ final class PressDragReleaseTests: XCTestCase {
     func testTheDragPickMatchesAClickOnTheSameRow() {
         var dragged = pressedOnShape(), clicked = pressedOnShape()
         _ = dragged.handle(.popupPointerMoved(over: .row(2)), scene: scene)
-        _ = clicked.handle(.popupPointerReleased(at: .owner), scene: scene)
-        XCTAssertEqual(dragged.handle(.popupPointerReleased(at: .row(2)), scene: scene),
+        _ = clicked.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene)
+        XCTAssertEqual(dragged.handle(.popupPointerReleased(at: .row(2), onOwner: false), scene: scene),
                        clicked.handle(.popupClicked(row: 2), scene: scene))
         XCTAssertEqual(dragged.state, clicked.state)
     }
 
     func testAQuickClickOnTheDropdownLeavesTheMenuOpen() {
         var controller = pressedOnShape()
-        _ = controller.handle(.popupPointerMoved(over: .owner), scene: scene)
-        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .owner), scene: scene), [])
+        _ = controller.handle(.popupPointerMoved(over: .outside, onOwner: true), scene: scene)
+        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene), [])
         XCTAssertNotNil(controller.popup)
         // The second click picks: a press and a release on the same row.
         _ = controller.handle(.popupPointerPressed(at: .row(2)), scene: scene)
         XCTAssertEqual(picked(controller), "Circle", "nothing is picked on the press")
-        _ = controller.handle(.popupPointerReleased(at: .row(2)), scene: scene)
+        _ = controller.handle(.popupPointerReleased(at: .row(2), onOwner: false), scene: scene)
         XCTAssertEqual(picked(controller), "Square")
     }
 
     func testAReleaseBackOnTheDropdownAfterLeavingItCloses() {
         var controller = pressedOnShape()
         _ = controller.handle(.popupPointerMoved(over: .row(1)), scene: scene)
-        _ = controller.handle(.popupPointerMoved(over: .owner), scene: scene)
-        XCTAssertTrue(controller.handle(.popupPointerReleased(at: .owner), scene: scene).contains(.closePopup))
+        _ = controller.handle(.popupPointerMoved(over: .outside, onOwner: true), scene: scene)
+        XCTAssertTrue(controller.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene).contains(.closePopup))
         XCTAssertEqual(picked(controller), "Circle")
     }
 
@@ -77,7 +66,7 @@ final class PressDragReleaseTests: XCTestCase {
         for spot in [MenuSpot.menu, .indicator(.bottom)] {
             var controller = pressedOnShape()
             _ = controller.handle(.popupPointerMoved(over: .row(1)), scene: scene)
-            _ = controller.handle(.popupPointerReleased(at: spot), scene: scene)
+            _ = controller.handle(.popupPointerReleased(at: spot, onOwner: false), scene: scene)
             XCTAssertNotNil(controller.popup, "a release on \(spot)")
             XCTAssertEqual(picked(controller), "Circle")
         }
@@ -87,7 +76,7 @@ final class PressDragReleaseTests: XCTestCase {
         var controller = pressedOnShape()
         _ = controller.handle(.popupPointerMoved(over: .row(1)), scene: scene)
         _ = controller.handle(.popupPointerMoved(over: .outside), scene: scene)
-        let effects = controller.handle(.popupPointerReleased(at: .outside), scene: scene)
+        let effects = controller.handle(.popupPointerReleased(at: .outside, onOwner: false), scene: scene)
         XCTAssertEqual(effects, [.closePopup, .redraw])
         XCTAssertEqual(controller.focus, "shape", "the focus stays on the dropdown")
         XCTAssertEqual(picked(controller), "Circle")
@@ -95,40 +84,53 @@ final class PressDragReleaseTests: XCTestCase {
 
     func testInAnOpenMenuThePickIsOnTheReleaseNotThePress() {
         var controller = pressedOnShape()
-        _ = controller.handle(.popupPointerReleased(at: .owner), scene: scene)
+        _ = controller.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene)
         _ = controller.handle(.popupPointerPressed(at: .row(1)), scene: scene)
         XCTAssertNotNil(controller.popup, "a press alone picks nothing")
         XCTAssertEqual(controller.popup?.highlighted, 1)
         _ = controller.handle(.popupPointerMoved(over: .row(2)), scene: scene)
-        _ = controller.handle(.popupPointerReleased(at: .row(2)), scene: scene)
+        _ = controller.handle(.popupPointerReleased(at: .row(2), onOwner: false), scene: scene)
         XCTAssertEqual(picked(controller), "Square", "the row released on, not the one pressed")
     }
 
     func testAPressOutsideAnOpenMenuClosesIt() {
-        for spot in [MenuSpot.outside, .owner] {
-            var controller = pressedOnShape()
-            _ = controller.handle(.popupPointerReleased(at: .owner), scene: scene)
-            XCTAssertTrue(controller.handle(.popupPointerPressed(at: spot), scene: scene).contains(.closePopup), "a press on \(spot)")
-            // Its release, now over the window, does nothing more.
-            XCTAssertEqual(controller.handle(.popupPointerReleased(at: spot), scene: scene), [])
-        }
+        var controller = pressedOnShape()
+        _ = controller.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene)
+        XCTAssertTrue(controller.handle(.popupPointerPressed(at: .outside), scene: scene).contains(.closePopup))
+        // Its release, now over the window, does nothing more.
+        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene), [])
+    }
+
+    /// Where the screen is short, a menu can come up over its own dropdown:
+    /// the quick click still leaves it open, and a drag away and back picks.
+    func testAMenuOverItsDropdownStillTakesAQuickClickAndADrag() {
+        var controller = pressedOnShape()
+        _ = controller.handle(.popupPointerMoved(over: .row(1), onOwner: true), scene: scene)
+        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .row(1), onOwner: true), scene: scene), [])
+        XCTAssertNotNil(controller.popup, "the release on the row over the dropdown was the click that opened it")
+
+        controller = pressedOnShape()
+        _ = controller.handle(.popupPointerMoved(over: .row(2), onOwner: false), scene: scene)
+        _ = controller.handle(.popupPointerMoved(over: .row(1), onOwner: true), scene: scene)
+        _ = controller.handle(.popupPointerReleased(at: .row(1), onOwner: true), scene: scene)
+        XCTAssertEqual(picked(controller), "Rounded rectangle", "back on the row over the dropdown after leaving it")
     }
 
     func testEscapeWhileHeldClosesAndTheReleaseDoesNothing() {
         var controller = pressedOnShape()
         _ = controller.handle(.popupPointerMoved(over: .row(1)), scene: scene)
         XCTAssertTrue(controller.handle(.key(.escape), scene: scene).contains(.closePopup))
-        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .row(1)), scene: scene), [])
+        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene), [])
         XCTAssertEqual(picked(controller), "Circle")
     }
 
     func testAReleaseWithNoHeldPressDoesNothing() {
         // Opened by the keyboard: a stray release, as from a device that
         // went away mid-press, neither picks nor closes.
-        var controller = PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 600, height: 400))
+        var controller = SmallPanel.controller()
         _ = controller.handle(.key(.tab), scene: scene)
         _ = controller.handle(.key(.returnKey), scene: scene)
-        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .row(1)), scene: scene), [])
+        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene), [])
         XCTAssertNotNil(controller.popup)
     }
 
@@ -140,7 +142,7 @@ final class PressDragReleaseTests: XCTestCase {
         // The next click works as ever.
         XCTAssertTrue(controller.handle(.pointerPressed(on: "pattern"), scene: scene).contains { if case .openPopup = $0 { true } else { false } })
         _ = controller.handle(.popupPointerMoved(over: .row(1)), scene: scene)
-        _ = controller.handle(.popupPointerReleased(at: .row(1)), scene: scene)
+        _ = controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene)
         XCTAssertEqual(controller.state.selection(of: "pattern"), "Dots")
     }
 
@@ -149,7 +151,7 @@ final class PressDragReleaseTests: XCTestCase {
         _ = controller.handle(.popupPointerMoved(over: .row(1)), scene: scene)
         XCTAssertTrue(controller.handle(.windowFocusChanged(false), scene: scene).contains(.closePopup))
         _ = controller.handle(.windowFocusChanged(true), scene: scene)
-        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .row(1)), scene: scene), [])
+        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene), [])
         XCTAssertEqual(picked(controller), "Circle")
     }
 }

@@ -7,20 +7,10 @@ import XCTest
 /// Rules §8.7: Ctrl+Q and Ctrl+W close the window, a menu open or not;
 /// Alt+Down opens the focused dropdown's menu and Alt+Up closes it.
 final class ShortcutControllerTests: XCTestCase {
-    private let panel = Panel(
-        title: "Rewrap",
-        menus: MenuSection(heading: "Layout options", footer: "", items: [
-            DropdownSpec(id: "shape", title: "Shape", options: ["Circle", "Square"], selected: "Circle"),
-        ]),
-        chips: ChipSection(heading: "Sample labels", footer: "", items: [ChipSpec(id: "sketch", title: "Sketch")]))
-
-    private var scene: Scene {
-        PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
-            .scene(for: PanelState(panel: panel), viewportWidth: 600)
-    }
+    private var scene: Scene { SmallPanel.scene }
 
     private func focusedOnShape() -> PanelController {
-        var controller = PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 600, height: 400))
+        var controller = SmallPanel.controller()
         _ = controller.handle(.key(.tab), scene: scene)
         XCTAssertEqual(controller.focus, "shape")
         return controller

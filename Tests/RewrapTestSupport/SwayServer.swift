@@ -45,7 +45,7 @@ public final class SwayServer: @unchecked Sendable {
     }
 
     private static func launch(config: String, runtimeDirectory: String, log: String) throws -> Process {
-        FileManager.default.createFile(atPath: log, contents: nil)
+        guard FileManager.default.createFile(atPath: log, contents: nil) else { throw TestFailure("cannot create sway's log \(log)") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments = ["--pdeathsig", "TERM", "--reuid=nobody", "--regid=nogroup", "--clear-groups",

@@ -58,4 +58,40 @@ final class PopupAnswerTests: XCTestCase {
             XCTAssertEqual(logical.buffer(at: scale).width, buffer.width)
         }
     }
+
+    /// Rounded up to whole logical pixels and then to buffer pixels, the
+    /// menu still lies in the rectangle it was configured with, to within
+    /// the buffer's half pixel of rounding: at every scale, and where
+    /// coordinates are so large that a Double keeps few fractional digits
+    /// (the fuzz target's 16 rows at x = -168430091, scale 4.45).
+    func testAMenuDrawnAtWholeLogicalPixelsStaysInTheAreaItWasGiven() {
+        let areas: [(x: Int32, y: Int32, width: Int32, height: Int32)] = [
+            (-168_430_091, 8192, 8192, 8192), (112, 112, 112, 112), (0, 0, 97, 240), (1_000_000, -1_000_000, 61, 61), (.max / 2, .min / 2, 300, 300),
+        ]
+        var checked = 0
+        for scale120 in stride(from: 120, through: 960, by: 7) {
+            let scale = SurfaceScale.fractional(UInt32(scale120))
+            for given in areas {
+                for (anchorX, edge) in [(Int.min / 4, HorizontalEdge.left), (0, .right), (Int.max / 4, .left)] {
+                    let wide = PopupRequest(
+                        plan: PopupPlan(size: Size(width: 205.3, height: 16 * 20.6 + 8),
+                                        rows: (0..<16).map { Rect(x: 4, y: 4 + 20.6 * Double($0), width: 197.3, height: 20.6) },
+                                        padding: 4, indicatorHeight: 16),
+                        anchor: PixelRect(x: anchorX, y: 0, width: 120, height: 30), gap: 4, edge: edge)
+                    let area = PopupAnswer.area(x: given.x, y: given.y, width: given.width, height: given.height, scale: scale)
+                    let frame = PopupAnswer.placement(of: wide, in: area, scale: scale).placement.frame
+                    let said = "configured at \(given) at scale \(scale.factor): placed at \(frame) in \(area)"
+                    XCTAssertGreaterThanOrEqual(frame.minX, area.minX, said)
+                    XCTAssertLessThanOrEqual(frame.maxX, area.maxX + 0.5, said)
+                    // A menu taller than its area is cut to rows that fit, one at least.
+                    if area.height >= 2 * 4 + 2 * 16 + 20.6 {
+                        XCTAssertGreaterThanOrEqual(frame.minY, area.minY, said)
+                        XCTAssertLessThanOrEqual(frame.maxY, area.maxY + 0.5, said)
+                    }
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(checked, 121 * 5 * 3)
+    }
 }

@@ -10,7 +10,8 @@ public enum Input: Hashable, Sendable {
     case pointerPressed(on: NodeID?)
     /// The pointer moved while a menu is open: over a row it highlights
     /// it, and resting on a cut edge's indicator it scrolls the menu.
-    case popupPointerMoved(over: MenuSpot)
+    /// `onOwner`: it is over the dropdown or badge that opened the menu.
+    case popupPointerMoved(over: MenuSpot, onOwner: Bool = false)
     /// The wheel over the popup, in rows; positive scrolls towards the end.
     case popupScrolled(rows: Int)
     /// The popup went on screen showing this many rows: fewer than its
@@ -22,8 +23,9 @@ public enum Input: Hashable, Sendable {
     /// picked until it comes up, as in GTK and Qt.
     case popupPointerPressed(at: MenuSpot)
     /// The primary button came up while a menu is open: over a row it picks
-    /// it when the press was the one that opened the menu or was in it.
-    case popupPointerReleased(at: MenuSpot)
+    /// it when the press was the one that opened the menu or was in it,
+    /// unless the pointer never left the dropdown it pressed (`onOwner`).
+    case popupPointerReleased(at: MenuSpot, onOwner: Bool)
     /// A whole click at once, as a tap makes it: on a row it picks it,
     /// outside (nil) it closes the menu.
     case popupClicked(row: Int?)

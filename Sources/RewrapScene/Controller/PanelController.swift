@@ -211,14 +211,14 @@ public struct PanelController: Sendable {
     private mutating func handlePopupPointer(_ input: Input) -> [Effect] {
         guard var menu = popup else { return [] }
         switch input {
-        case .popupPointerMoved(.indicator(let edge)):
-            hold?.onOwner = false
+        case .popupPointerMoved(.indicator(let edge), let onOwner):
+            if !onOwner { hold?.onOwner = false }
             guard menu.autoScroll != edge else { return [] }
             menu.autoScroll = edge
             menu.highlighted = nil
             return autoScroll(menu)
-        case .popupPointerMoved(let spot):
-            if spot != .owner { hold?.onOwner = false }
+        case .popupPointerMoved(let spot, let onOwner):
+            if !onOwner { hold?.onOwner = false }
             if case .row(let row) = spot { menu.highlighted = row } else { menu.highlighted = nil }
             menu.autoScroll = nil
         case .popupPointerPressed(let spot):
@@ -231,18 +231,19 @@ public struct PanelController: Sendable {
             case .menu, .indicator:
                 hold = nil
                 return []
-            case .owner, .outside:
+            case .outside:
                 return close()
             }
-        case .popupPointerReleased(let spot):
+        case .popupPointerReleased(let spot, let onOwner):
             guard let held = hold else { return [] }
             hold = nil
+            // A quick click on the dropdown leaves its menu open for the next
+            // click, even where the menu came up over the dropdown.
+            if held.onOwner && onOwner { return [] }
             switch spot {
             case .row(let row): return pick(row)
             case .menu, .indicator: return []
-            // A quick click on the dropdown leaves its menu open for the next click.
-            case .owner where held.onOwner: return []
-            case .owner, .outside: return close()
+            case .outside: return close()
             }
         case .popupClicked(let row):
             guard let row else { return close() }

@@ -1,6 +1,7 @@
-/// Where the pointer is while a menu is open, as the app hit-tests it
-/// against what is shown: the menu's rows and edges, the dropdown that
-/// opened it, or anywhere else.
+/// Where the pointer is on an open menu, as the app hit-tests it against
+/// what is shown: on a row, an edge, the menu's border, or off the menu.
+/// Whether it is over the dropdown that opened the menu is told apart, as
+/// a menu may cover its own dropdown where the screen is short.
 public enum MenuSpot: Hashable, Sendable {
     /// On a row, by its index among the menu's entries.
     case row(Int)
@@ -8,8 +9,6 @@ public enum MenuSpot: Hashable, Sendable {
     case indicator(MenuEdge)
     /// Inside the menu but on no row: its border or padding.
     case menu
-    /// On the dropdown or badge that opened the menu.
-    case owner
-    /// Anywhere else, in the window or outside it.
+    /// Off the menu, in the window or outside it.
     case outside
 }

@@ -21,15 +21,19 @@ final class Popup {
     var logicalSize = LogicalSize(width: 1, height: 1)
     /// Counts the moves asked of the compositor.
     var repositionToken: UInt32 = 0
+    /// The seat whose grab libdecor was told of, so that only a menu that
+    /// grabbed ungrabs; nil for one opened by touch or without a serial.
+    let decorationGrabSeat: String?
 
     init(request: PopupRequest, surface: OpaquePointer, xdgSurface: OpaquePointer, xdgPopup: OpaquePointer, buffer: ShmSurface,
-         viewport: OpaquePointer?) {
+         viewport: OpaquePointer?, decorationGrabSeat: String?) {
         self.request = request
         self.surface = surface
         self.xdgSurface = xdgSurface
         self.xdgPopup = xdgPopup
         self.buffer = buffer
         self.viewport = viewport
+        self.decorationGrabSeat = decorationGrabSeat
     }
 
     deinit {
@@ -56,9 +60,6 @@ extension WaylandPlatform {
         let xdgPopup = xdg_surface_get_popup(popupXDGSurface, window.xdgSurface, positioner)!
         let buffer = ShmSurface(shm: required.shm, text: text, glyphs: glyphs)
         let viewport = scale.isFractional ? globals.viewporter.map { wp_viewporter_get_viewport($0, surface)! } : nil
-        let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer,
-                          viewport: viewport)
-        buffer.commit = { [unowned self, unowned popup] frame, damage in commitPopup(popup, frame, damage: damage) }
         xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
         xdg_popup_add_listener(xdgPopup, &popupListener, userData)
         // The grab takes the serial of the press or key that opened the
@@ -66,10 +67,17 @@ extension WaylandPlatform {
         // grab only to a touch still down: a menu opened by touch takes none
         // on any compositor, and closes on a tap elsewhere in the window or
         // when the window loses the focus.
+        var decorationGrabSeat: String?
         if let seat, input.grabSerial != 0, !input.lastInputWasTouch {
             xdg_popup_grab(xdgPopup, seat.proxy, input.grabSerial)
-            if let frame = window.decoratedFrame, let name = connection.seatName { libdecor_frame_popup_grab(frame.frame, name) }
+            if let frame = window.decoratedFrame, let name = connection.seatName {
+                libdecor_frame_popup_grab(frame.frame, name)
+                decorationGrabSeat = name
+            }
         }
+        let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer,
+                          viewport: viewport, decorationGrabSeat: decorationGrabSeat)
+        buffer.commit = { [unowned self, unowned popup] frame, damage in commitPopup(popup, frame, damage: damage) }
         if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, scale.bufferScale) }
         wl_surface_commit(surface)
         self.popup = popup
@@ -129,8 +137,9 @@ extension WaylandPlatform {
     }
 
     public func closePopup() {
-        guard popup != nil else { return }
-        if let frame = window?.decoratedFrame, let name = connection.seatName { libdecor_frame_popup_ungrab(frame.frame, name) }
+        guard let popup else { return }
+        // libdecor warns of an ungrab that no grab came before.
+        if let name = popup.decorationGrabSeat, let frame = window?.decoratedFrame { libdecor_frame_popup_ungrab(frame.frame, name) }
         take(.popupClosed)
         self.popup = nil
     }

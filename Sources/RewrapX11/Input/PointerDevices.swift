@@ -43,7 +43,8 @@ final class PointerDevices {
     private var touchEvents: [Int32] { hasTouch ? [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] : [] }
 
     private func select(_ types: [Int32], on window: Window, devices: Int32 = XIAllMasterDevices) {
-        Self.withMask(types, devices: devices) { XISelectEvents(display, window, &$0, 1) }
+        // The status says only that the request was queued; a refusal comes as an X error.
+        _ = Self.withMask(types, devices: devices) { XISelectEvents(display, window, &$0, 1) }
     }
 
     private static func withMask<Result>(_ types: [Int32], devices: Int32, _ body: (inout XIEventMask) -> Result) -> Result {

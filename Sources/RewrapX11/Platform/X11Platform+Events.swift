@@ -65,19 +65,11 @@ extension X11Platform {
     /// letters count too.
     private func keyPress(from event: inout XKeyEvent) -> PlatformEvent {
         let (text, keysym) = inputMethod?.lookup(&event) ?? Self.lookUpWithoutInputMethod(&event)
+        // With Control held, Xlib's XKB lookup already gives the Latin
+        // group's keysym for a key whose own is not Latin (its control
+        // fallback): Ctrl+й is Ctrl+q. Only Wayland must ask the keymap.
         let stroke = Self.stroke(event, isPress: true, keysym: keysym, text: text)
-        return .keyPressed(Key(stroke, latin: latinKeysym(of: event.keycode)), stroke)
-    }
-
-    /// The Latin keysym the key has in the first group of the keymap that
-    /// gives it one, for shortcuts typed while a non-Latin group is active.
-    private func latinKeysym(of keycode: UInt32) -> UInt32? {
-        guard let code = KeyCode(exactly: keycode) else { return nil }
-        for group in 0..<4 {
-            let keysym = UInt32(truncatingIfNeeded: XkbKeycodeToKeysym(connection.display, code, Int32(group), 0))
-            if (0x20...0x7e).contains(keysym) { return keysym }
-        }
-        return nil
+        return .keyPressed(Key(stroke), stroke)
     }
 
     /// A release, read without the input method, which looks up presses only.
