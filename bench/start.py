@@ -317,8 +317,9 @@ def print_table(title: str, programs: list[Program], hello: list[Program]) -> No
     print("| | " + " | ".join(p.name for p in everyone) + " | rewrap/c |")
     print("|---|" + "---:|" * (len(everyone) + 1))
     for label, key in (("start-up, warm", "warm"), ("start-up, cold", "cold")):
-        ratio = statistics.median(getattr(launched, key)) / statistics.median(getattr(c, key)) if getattr(c, key) else 0
-        print(f"| {label} | " + " | ".join(spread(getattr(p, key)) for p in everyone) + f" | {ratio:.2f}× |")
+        ratio = (f"{statistics.median(getattr(launched, key)) / statistics.median(getattr(c, key)):.2f}×"
+                 if getattr(c, key) and getattr(launched, key) else "n/a")
+        print(f"| {label} | " + " | ".join(spread(getattr(p, key)) for p in everyone) + f" | {ratio} |")
     rss = {p.name: statistics.median(p.rss) for p in everyone}
     print("| resident 1 s later | " + " | ".join(f"{rss[p.name] / 1024:.1f} MB" for p in everyone)
           + f" | {rss['rewrap'] / rss['c']:.2f}× |")
