@@ -17,7 +17,7 @@ extension WaylandPlatform: Platform {
             return events
         }
         check(wl_display_dispatch_pending(connection.display))
-        if let held = seat?.keys?.dueRepeat(at: Self.monotonicNow()), input.holdsKeyboard {
+        if let held = seat?.keys?.dueRepeat(at: Self.monotonicNow()), input?.holdsKeyboard == true {
             events.append(.keyPressed(held.key, held.stroke))
         }
         if let portal, portal.pump() {

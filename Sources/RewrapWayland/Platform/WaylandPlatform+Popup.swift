@@ -68,7 +68,7 @@ extension WaylandPlatform {
         // on any compositor, and closes on a tap elsewhere in the window or
         // when the window loses the focus.
         var decorationGrabSeat: String?
-        if let seat, input.grabSerial != 0, !input.lastInputWasTouch {
+        if let seat, let input, input.grabSerial != 0, !input.lastInputWasTouch {
             xdg_popup_grab(xdgPopup, seat.proxy, input.grabSerial)
             if let frame = window.decoratedFrame, let name = connection.seatName {
                 libdecor_frame_popup_grab(frame.frame, name)

@@ -49,8 +49,8 @@ extension WaylandPlatform {
                                            logicalSize: window.isMaximized ? window.restoredSize ?? window.logicalSize : window.logicalSize))
         window.buffer.letGo()
         seat = nil
-        if input.reportedFocus { events.append(.focusChanged(false)) }
-        input = SeatInput(scrollStep: input.scrollStep)
+        if input?.reportedFocus == true { events.append(.focusChanged(false)) }
+        input = input.map { SeatInput(scrollStep: $0.scrollStep) }
         startupFinished = false
         failure = nil
         return true

@@ -70,7 +70,7 @@ struct ToplevelConfigure {
 extension WaylandPlatform {
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         self.text = text
-        input.scrollStep = Metrics(scale: request.scale).scrollStep
+        input = SeatInput(scrollStep: Metrics(scale: request.scale).scrollStep)
         let scale = SurfaceScale.whole(outputScale)
         func logical(_ pixels: Int) -> Int32 { max(1, scale.logical(Double(pixels))) }
         let size = LogicalSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
@@ -316,7 +316,7 @@ extension WaylandPlatform {
     /// fewer) pixels.
     public func rescale(to scale: Double, text engine: TextEngine) -> Size {
         text = engine
-        input.scrollStep = Metrics(scale: scale).scrollStep
+        input?.scrollStep = Metrics(scale: scale).scrollStep
         glyphs = GlyphCache()
         guard let window else { return Size(width: 0, height: 0) }
         window.buffer.setText(engine, glyphs: glyphs)

@@ -30,7 +30,9 @@ public final class WaylandPlatform {
     /// The latest toplevel configure, until its xdg_surface configure.
     var pendingConfigure = ToplevelConfigure()
     var popup: Popup?
-    var input = SeatInput(scrollStep: 0)
+    /// What the seat's events mean, from `openWindow` on: before there is
+    /// a window to scroll, there is no scroll step, and no event to mean anything.
+    var input: SeatInput?
     /// The desktop's look, from the portal on the session bus.
     let portal: PortalSettings?
     public internal(set) var settings = DesktopSettings()
