@@ -327,6 +327,9 @@ extension WaylandPlatform {
     public func finishStartup() {
         guard let window, window.framePresented, !startupFinished else { return }
         startupFinished = true
+        // The first frame goes to the compositor now, not after the cursor
+        // theme below (every cursor of it read from disk), which it does not need.
+        wl_display_flush(connection.display)
         seat?.cursor = Cursor(globals: connection.required, scale: window.scale.cursorScale,
                              settings: settings)
         takeSeatDevices()

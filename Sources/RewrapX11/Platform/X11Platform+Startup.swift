@@ -12,6 +12,9 @@ extension X11Platform {
     public func finishStartup() {
         guard framePresented, !startupFinished, let window else { return }
         startupFinished = true
+        // The first frame goes to the server now, not at the first reply
+        // waited for below, which it does not need.
+        connection.flush()
         pointerDevices = PointerDevices(connection: connection, windows: [window.id])
         inputMethod = InputMethod(connection: connection, window: window.id)
         watchDesktop()
