@@ -136,7 +136,8 @@ bench: deps build
 	python3 bench/interruptions.py
 	python3 bench/extreme.py
 	python3 bench/compare.py --no-trace --rounds 5
-	python3 bench/wayland.py --runs 10
+	python3 bench/start.py
+	python3 bench/wayland.py
 	python3 bench/smaps.py
 	python3 bench/roundtrips.py
 	python3 bench/accessibility.py

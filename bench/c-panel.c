@@ -167,7 +167,14 @@ static void resize(App *a, int w, int h) {
                                  DefaultColormap(a->dpy, DefaultScreen(a->dpy)));
 }
 
-static void present(App *a) { XCopyArea(a->dpy, a->pix, a->win, a->gc, 0, 0, a->w, a->h, 0, 0); }
+/* Entered once, after the first frame is sent: bench/start.py's callgrind count stops here. */
+__attribute__((noinline)) void bench_first_frame(void) { __asm__ volatile(""); }
+
+static void present(App *a) {
+    static int presented;
+    XCopyArea(a->dpy, a->pix, a->win, a->gc, 0, 0, a->w, a->h, 0, 0);
+    if (!presented++) { XFlush(a->dpy); bench_first_frame(); }
+}
 
 static unsigned long rgb(App *a, const char *spec, XftColor *xc) {
     int s = DefaultScreen(a->dpy);

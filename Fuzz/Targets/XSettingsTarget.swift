@@ -17,7 +17,7 @@ extension FuzzTarget {
         if let dpi = settings.dpi, !(dpi.isFinite && dpi > 0) { return "a DPI of \(dpi)" }
         let resources = ["Xft.dpi": settings.strings["Xft.dpi"], "Xcursor.size": settings.strings["Xcursor.size"],
                          "Xcursor.theme": settings.strings["Xcursor.theme"]]
-        return DesktopSettingsRules.broken(Toolkit.desktopSettings(settings, resource: { resources[$0] ?? nil }))
+        return DesktopSettingsRules.broken(X11Platform.desktopSettings(settings, resource: { resources[$0] ?? nil }))
     }
 
     /// The XSETTINGS wire format: byte order, three pad bytes, serial, count,

@@ -77,7 +77,7 @@ public struct PopupRequest {
 /// What the app asks of a desktop platform. The platform is asked, never
 /// asked back: it answers with events.
 ///
-///     let platform: any Platform = try Toolkit(display: nil)   // the X11 platform
+///     let platform: any Platform = try X11Platform(display: nil)   // the X11 platform
 ///     let surface = try platform.openWindow(request, text: engine)
 ///     for event in platform.pendingEvents() { ... }
 ///     platform.wait(until: nil, alsoWatching: [])   // sleeps until something happens

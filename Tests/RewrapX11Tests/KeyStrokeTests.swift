@@ -16,7 +16,7 @@ final class KeyStrokeTests: XCTestCase {
     }
 
     func testAStrokeKeepsWhatTheServerSent() {
-        let stroke = Toolkit.stroke(event(keycode: 38, state: UInt32(ShiftMask), time: 4321), isPress: true,
+        let stroke = X11Platform.stroke(event(keycode: 38, state: UInt32(ShiftMask), time: 4321), isPress: true,
                                     keysym: KeySym(XK_A), text: "A")
         XCTAssertEqual(stroke, KeyStroke(isPress: true, keysym: UInt32(XK_A), keycode: 38, modifiers: UInt32(ShiftMask),
                                          text: "A", time: 4321))
@@ -25,16 +25,16 @@ final class KeyStrokeTests: XCTestCase {
     /// XLookupString gives "\t", "\r" and ESC for these; screen readers name them by keysym instead.
     func testControlCharactersAreNoText() {
         for (keysym, typed) in [(XK_Tab, "\t"), (XK_Return, "\r"), (XK_Escape, "\u{1B}")] {
-            let stroke = Toolkit.stroke(event(keycode: 23, state: 0, time: 9), isPress: false, keysym: KeySym(keysym), text: typed)
+            let stroke = X11Platform.stroke(event(keycode: 23, state: 0, time: 9), isPress: false, keysym: KeySym(keysym), text: typed)
             XCTAssertEqual(stroke.text, "", "\(keysym)")
             XCTAssertFalse(stroke.isPress)
         }
-        XCTAssertEqual(Toolkit.stroke(event(keycode: 53, state: 0, time: 9), isPress: true, keysym: 0x6c8, text: "ش").text, "ش")
+        XCTAssertEqual(X11Platform.stroke(event(keycode: 53, state: 0, time: 9), isPress: true, keysym: 0x6c8, text: "ش").text, "ش")
     }
 
     /// Orca reads a time of 0 as "no time" and then never consumes the key.
     func testTheTimeIsNeverZero() {
-        XCTAssertEqual(Toolkit.stroke(event(keycode: 23, state: 0, time: 0), isPress: true, keysym: KeySym(XK_Tab), text: "").time, 1)
+        XCTAssertEqual(X11Platform.stroke(event(keycode: 23, state: 0, time: 0), isPress: true, keysym: KeySym(XK_Tab), text: "").time, 1)
     }
 
     /// Orca's own keys reach the app as nothing it acts on, except KP_Enter,
@@ -50,6 +50,6 @@ final class KeyStrokeTests: XCTestCase {
 
     /// The app's key for a press read as `keysym` and `text`, as the toolkit decodes it.
     private func key(_ keysym: KeySym, text: String, state: UInt32) -> Key? {
-        Key(Toolkit.stroke(event(keycode: 23, state: state, time: 1), isPress: true, keysym: keysym, text: text))
+        Key(X11Platform.stroke(event(keycode: 23, state: state, time: 1), isPress: true, keysym: keysym, text: text))
     }
 }

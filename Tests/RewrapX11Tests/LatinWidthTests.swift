@@ -15,7 +15,7 @@ final class LatinWidthTests: XCTestCase {
 
     func testLatinLabelsKeepTheWidthsXftGivesThem() throws {
         try onServer { display, screen in
-            let engine = try TextEngine(options: FontOptions(defaults: Toolkit.xftDefaults(display: display, screen: screen)),
+            let engine = try TextEngine(options: FontOptions(defaults: X11Platform.xftDefaults(display: display, screen: screen)),
                                         direction: .leftToRight)
             let font = try XCTUnwrap(XftFontOpenName(display, screen, "sans-serif:pixelsize=14:antialias=true"))
             defer { XftFontClose(display, font) }
@@ -36,7 +36,7 @@ final class LatinWidthTests: XCTestCase {
             for hinting in ["hintslight", "hintfull"] {
                 for pixels in [11, 14, 21] {
                     let pattern = "sans-serif:pixelsize=\(pixels):hintstyle=\(hinting)"
-                    let options = FontOptions(pattern: pattern, defaults: Toolkit.xftDefaults(display: display, screen: screen))
+                    let options = FontOptions(pattern: pattern, defaults: X11Platform.xftDefaults(display: display, screen: screen))
                     let engine = try TextEngine(options: options, direction: .leftToRight)
                     for (style, weight) in [(TextStyle.body, ""), (.bold, ":bold")] {
                         let font = try XCTUnwrap(XftFontOpenName(display, screen, pattern + weight + ":antialias=true"))

@@ -7,15 +7,15 @@ final class MaximizedStateTests: XCTestCase {
     private let vertical: Atom = 301, horizontal: Atom = 302, fullscreen: Atom = 303
 
     func testBothWaysIsMaximised() {
-        XCTAssertTrue(Toolkit.isMaximized([fullscreen, horizontal, vertical], vertical: vertical, horizontal: horizontal))
+        XCTAssertTrue(X11Platform.isMaximized([fullscreen, horizontal, vertical], vertical: vertical, horizontal: horizontal))
     }
 
     func testOneWayOnlyIsNotMaximised() {
-        XCTAssertFalse(Toolkit.isMaximized([vertical], vertical: vertical, horizontal: horizontal))
-        XCTAssertFalse(Toolkit.isMaximized([horizontal, fullscreen], vertical: vertical, horizontal: horizontal))
+        XCTAssertFalse(X11Platform.isMaximized([vertical], vertical: vertical, horizontal: horizontal))
+        XCTAssertFalse(X11Platform.isMaximized([horizontal, fullscreen], vertical: vertical, horizontal: horizontal))
     }
 
     func testNoStateIsNotMaximised() {
-        XCTAssertFalse(Toolkit.isMaximized([], vertical: vertical, horizontal: horizontal))
+        XCTAssertFalse(X11Platform.isMaximized([], vertical: vertical, horizontal: horizontal))
     }
 }

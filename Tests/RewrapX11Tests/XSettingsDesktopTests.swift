@@ -9,7 +9,7 @@ import XCTest
 final class XSettingsDesktopTests: XCTestCase {
     private func settings(_ integers: [String: Int32] = [:], _ strings: [String: String] = [:],
                           resources: [String: String] = [:]) -> DesktopSettings {
-        Toolkit.desktopSettings(XSettings(integers: integers, strings: strings), resource: { resources[$0] })
+        X11Platform.desktopSettings(XSettings(integers: integers, strings: strings), resource: { resources[$0] })
     }
 
     func testXftDPIScalesEverythingWithoutGTKsSplit() {

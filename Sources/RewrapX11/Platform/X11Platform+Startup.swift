@@ -2,7 +2,7 @@ import CX11
 
 /// The end of start-up: the launcher told the window is up, and what the first
 /// frame does not need set up after it, so that no reply delays the first frame.
-extension Toolkit {
+extension X11Platform {
     /// Once the first frame has been presented: sets up smooth scrolling,
     /// the input method (a named server's now, Xlib's local one at the first
     /// key), reads monitors, refresh rates and the work area, whose replies
@@ -12,6 +12,9 @@ extension Toolkit {
     public func finishStartup() {
         guard framePresented, !startupFinished, let window else { return }
         startupFinished = true
+        // The first frame goes to the server now, not at the first reply
+        // waited for below, which it does not need.
+        connection.flush()
         pointerDevices = PointerDevices(connection: connection, windows: [window.id])
         inputMethod = InputMethod(connection: connection, window: window.id)
         watchDesktop()

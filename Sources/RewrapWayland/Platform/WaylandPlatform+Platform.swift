@@ -17,7 +17,7 @@ extension WaylandPlatform: Platform {
             return events
         }
         check(wl_display_dispatch_pending(connection.display))
-        if let held = seat?.keys?.dueRepeat(at: Self.monotonicNow()), input.holdsKeyboard {
+        if let held = seat?.keys?.dueRepeat(at: Self.monotonicNow()), input?.holdsKeyboard == true {
             events.append(.keyPressed(held.key, held.stroke))
         }
         if let portal, portal.pump() {
@@ -25,9 +25,8 @@ extension WaylandPlatform: Platform {
             events.append(.settingsChanged)
         }
         // The desktop's cursor theme or size changed: the pointer takes the new one at once.
-        if let seat, let old = seat.cursor, !old.follows(settings), let compositor = connection.globals.compositor,
-           let shm = connection.globals.shm {
-            seat.cursor = Cursor(compositor: compositor, shm: shm, scale: old.scale, settings: settings)
+        if let seat, let old = seat.cursor, !old.follows(settings) {
+            seat.cursor = Cursor(globals: connection.required, scale: old.scale, settings: settings)
             showCursor()
         }
         defer { events.removeAll(keepingCapacity: true) }
@@ -102,7 +101,10 @@ extension WaylandPlatform: Platform {
             window.request.title = title
             window.shell.setTitle(title)
         }
-        reconnection?.request.title = title
+        if case .reconnecting(var kept) = phase {
+            kept.request.title = title
+            phase = .reconnecting(kept)
+        }
         flush()
     }
 }

@@ -70,12 +70,12 @@ struct ToplevelConfigure {
 extension WaylandPlatform {
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         self.text = text
-        input.scrollStep = Metrics(scale: request.scale).scrollStep
+        input = SeatInput(scrollStep: Metrics(scale: request.scale).scrollStep)
         let scale = SurfaceScale.whole(outputScale)
         func logical(_ pixels: Int) -> Int32 { max(1, scale.logical(Double(pixels))) }
         let size = LogicalSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
                                height: logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
-        let buffer = ShmSurface(shm: connection.globals.shm!, text: text, glyphs: glyphs)
+        let buffer = ShmSurface(shm: connection.required.shm, text: text, glyphs: glyphs)
         try beginOpening(request, buffer: buffer, scale: scale, size: size, isReopening: false)
         // Nothing may be drawn before the first configure.
         while true {
@@ -97,13 +97,13 @@ extension WaylandPlatform {
         func logical(_ pixels: Int) -> Int32 { max(1, scale.logical(Double(pixels))) }
         let minimum = (logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
                        logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
-        let surface = WindowSurface(globals: connection.globals, owner: userData)
+        let surface = WindowSurface(connection: connection, owner: userData)
         let shell = try makeShell(on: surface.proxy, request, minimum: minimum)
         // No smaller than the minimum it asks the compositor to keep, as an
         // X11 window manager holds it to its size hints.
         let size = LogicalSize(width: max(size.width, minimum.0), height: max(size.height, minimum.1))
-        opening = OpeningWindow(surface: surface, shell: shell, buffer: buffer, isReopening: isReopening, request: request,
-                                minimum: minimum, scale: scale, logicalSize: size.fitted(to: scale))
+        phase = .opening(OpeningWindow(surface: surface, shell: shell, buffer: buffer, isReopening: isReopening, request: request,
+                                       minimum: minimum, scale: scale, logicalSize: size.fitted(to: scale)))
     }
 
     /// Where the compositor draws no title bar, libdecor does, around the
@@ -112,7 +112,7 @@ extension WaylandPlatform {
     private func makeShell(on surface: OpaquePointer, _ request: WindowRequest, minimum: (Int32, Int32)) throws(PlatformError) -> Shell {
         let globals = connection.globals
         guard globals.decorations == nil && globals.offersSubsurfaces else {
-            let toplevel = XDGToplevel(surface: surface, globals: globals, request: request, minimum: minimum, owner: userData)
+            let toplevel = XDGToplevel(surface: surface, connection: connection, request: request, minimum: minimum, owner: userData)
             if request.maximized { xdg_toplevel_set_maximized(toplevel.toplevel) }
             wl_surface_commit(surface)
             return .xdg(toplevel)
@@ -142,8 +142,7 @@ extension WaylandPlatform {
             failure = .protocolError("rewrap: libdecor configured the window before making its xdg_surface")
             return
         }
-        self.opening = nil
-        self.window = window
+        phase = .open(window)
         // Opened maximised, it returns to the size asked for.
         if opening.request.maximized { window.restoredSize = opening.logicalSize }
         takeConfigure(into: window)
@@ -317,7 +316,7 @@ extension WaylandPlatform {
     /// fewer) pixels.
     public func rescale(to scale: Double, text engine: TextEngine) -> Size {
         text = engine
-        input.scrollStep = Metrics(scale: scale).scrollStep
+        input?.scrollStep = Metrics(scale: scale).scrollStep
         glyphs = GlyphCache()
         guard let window else { return Size(width: 0, height: 0) }
         window.buffer.setText(engine, glyphs: glyphs)
@@ -328,7 +327,10 @@ extension WaylandPlatform {
     public func finishStartup() {
         guard let window, window.framePresented, !startupFinished else { return }
         startupFinished = true
-        seat?.cursor = Cursor(compositor: connection.globals.compositor!, shm: connection.globals.shm!, scale: window.scale.cursorScale,
+        // The first frame goes to the compositor now, not after the cursor
+        // theme below (every cursor of it read from disk), which it does not need.
+        wl_display_flush(connection.display)
+        seat?.cursor = Cursor(globals: connection.required, scale: window.scale.cursorScale,
                              settings: settings)
         takeSeatDevices()
         // The launcher's token lets the compositor give the new window focus.

@@ -50,15 +50,15 @@ extension WaylandPlatform {
     /// Asks the compositor to place the popup; `.popupPlaced` says where.
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
         closePopup()
-        let globals = connection.globals
-        guard let window, let wmBase = globals.wmBase, let text else { return nil }
+        let globals = connection.globals, required = connection.required
+        guard let window, let text else { return nil }
         let scale = window.scale
-        let positioner = self.positioner(for: request, in: window, wmBase: wmBase)
+        let positioner = self.positioner(for: request, in: window, wmBase: required.wmBase)
         defer { xdg_positioner_destroy(positioner) }
-        let surface = wl_compositor_create_surface(globals.compositor)!
-        let popupXDGSurface = xdg_wm_base_get_xdg_surface(wmBase, surface)!
+        let surface = wl_compositor_create_surface(required.compositor)!
+        let popupXDGSurface = xdg_wm_base_get_xdg_surface(required.wmBase, surface)!
         let xdgPopup = xdg_surface_get_popup(popupXDGSurface, window.xdgSurface, positioner)!
-        let buffer = ShmSurface(shm: globals.shm!, text: text, glyphs: glyphs)
+        let buffer = ShmSurface(shm: required.shm, text: text, glyphs: glyphs)
         let viewport = scale.isFractional ? globals.viewporter.map { wp_viewporter_get_viewport($0, surface)! } : nil
         xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
         xdg_popup_add_listener(xdgPopup, &popupListener, userData)
@@ -68,7 +68,7 @@ extension WaylandPlatform {
         // on any compositor, and closes on a tap elsewhere in the window or
         // when the window loses the focus.
         var decorationGrabSeat: String?
-        if let seat, input.grabSerial != 0, !input.lastInputWasTouch {
+        if let seat, let input, input.grabSerial != 0, !input.lastInputWasTouch {
             xdg_popup_grab(xdgPopup, seat.proxy, input.grabSerial)
             if let frame = window.decoratedFrame, let name = connection.seatName {
                 libdecor_frame_popup_grab(frame.frame, name)
@@ -87,12 +87,12 @@ extension WaylandPlatform {
     /// Asks the compositor to move the open popup below its anchor's new
     /// place; its configure (and `.popupPlaced`) follows.
     public func repositionPopup(_ request: PopupRequest) -> PopupPlacement? {
-        guard let popup, let window, let wmBase = connection.globals.wmBase else { return nil }
+        guard let popup, let window else { return nil }
         // Before version 3 (sway 1.7) a popup cannot move: it is opened anew
         // at the new place, with the grab of the same press or key, as GTK does there.
         guard wl_proxy_get_version(popup.xdgPopup) >= 3 else { return openPopup(request) }
         popup.request = request
-        let positioner = self.positioner(for: request, in: window, wmBase: wmBase)
+        let positioner = self.positioner(for: request, in: window, wmBase: connection.required.wmBase)
         defer { xdg_positioner_destroy(positioner) }
         popup.repositionToken &+= 1
         xdg_popup_reposition(popup.xdgPopup, positioner, popup.repositionToken)

@@ -7,22 +7,22 @@ import RewrapText
 /// A new interface scale, as when the desktop's `Xft/DPI` changed: the text
 /// is drawn with the app's new engine, and the window is asked for at the
 /// size that shows what it showed, larger or smaller.
-extension Toolkit {
+extension X11Platform {
     public func rescale(to next: Double, text engine: TextEngine) -> Size {
-        let ratio = next / scale
-        scale = next
-        scrollStep = Metrics(scale: next).scrollStep
         // Each engine's faces are numbered from the start: new fonts for them.
         text = engine
         glyphFonts = GlyphFonts(connection: connection)
-        window?.buffer.setText(engine, fonts: glyphFonts)
         popup?.buffer.setText(engine, fonts: glyphFonts)
+        guard let window else { return Size(width: 0, height: 0) }
+        let ratio = next / window.scale
+        window.scale = next
+        window.buffer.setText(engine, fonts: glyphFonts)
 
-        let frame = tracking.windowFrame
+        let frame = window.tracking.windowFrame
         let wanted = Size(width: (frame.width * ratio).rounded(), height: (frame.height * ratio).rounded())
-        let size = tracking.desktop.fittedWindowSize(wanted, at: frame.origin, minimum: minimumSize)
+        let size = window.tracking.desktop.fittedWindowSize(wanted, at: frame.origin, minimum: window.minimumSize)
         setSizeHints(x: Int(frame.minX), y: Int(frame.minY), width: Int(size.width), height: Int(size.height))
-        if let window { XResizeWindow(connection.display, window.id, UInt32(size.width), UInt32(size.height)) }
+        XResizeWindow(connection.display, window.id, UInt32(size.width), UInt32(size.height))
         connection.flush()
         return size
     }
@@ -30,13 +30,13 @@ extension Toolkit {
     /// Large text or another font: the text is drawn with the app's new
     /// engine at `next`, and the window keeps its size.
     public func retext(to next: Double, text engine: TextEngine) -> Size {
-        scale = next
-        scrollStep = Metrics(scale: next).scrollStep
         text = engine
         glyphFonts = GlyphFonts(connection: connection)
-        window?.buffer.setText(engine, fonts: glyphFonts)
         popup?.buffer.setText(engine, fonts: glyphFonts)
-        let frame = tracking.windowFrame
+        guard let window else { return Size(width: 0, height: 0) }
+        window.scale = next
+        window.buffer.setText(engine, fonts: glyphFonts)
+        let frame = window.tracking.windowFrame
         return Size(width: frame.width, height: frame.height)
     }
 }

@@ -25,16 +25,14 @@ public final class WaylandPlatform {
     var connection: WaylandConnection
     /// The socket asked for (WAYLAND_DISPLAY's when nil), tried again when the compositor goes away.
     let socketName: String?
-    /// Set while the compositor is gone and another is waited for.
-    var reconnection: Reconnection?
     var seat: Seat?
-    /// The window being made, from `openWindow` until its first configure.
-    var opening: OpeningWindow?
-    var window: MainWindow?
+    var phase = WindowPhase.windowless
     /// The latest toplevel configure, until its xdg_surface configure.
     var pendingConfigure = ToplevelConfigure()
     var popup: Popup?
-    var input = SeatInput(scrollStep: 0)
+    /// What the seat's events mean, from `openWindow` on: before there is
+    /// a window to scroll, there is no scroll step, and no event to mean anything.
+    var input: SeatInput?
     /// The desktop's look, from the portal on the session bus.
     let portal: PortalSettings?
     public internal(set) var settings = DesktopSettings()
@@ -44,8 +42,6 @@ public final class WaylandPlatform {
     var text: TextEngine?
     var glyphs = GlyphCache()
     var startupFinished = false
-    /// What the seat offers, kept until startup finishes.
-    var offeredCapabilities: UInt32 = 0
     /// Why the connection ended, once it has.
     var failure: ConnectionFailure?
 
@@ -129,7 +125,7 @@ public final class WaylandPlatform {
         }
         if startupFinished, let seat {
             // The old cursor's surface goes with it, so the pointer is given the new one.
-            seat.cursor = Cursor(compositor: connection.globals.compositor!, shm: connection.globals.shm!, scale: scale.cursorScale,
+            seat.cursor = Cursor(globals: connection.required, scale: scale.cursorScale,
                                  settings: settings)
             showCursor()
         }

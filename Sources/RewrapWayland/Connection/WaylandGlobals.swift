@@ -1,12 +1,9 @@
 import CWayland
 import CWaylandProtocols
 
-/// The compositor's globals that the platform binds, as the registry
-/// announces them during the first round trip.
+/// The compositor's optional globals that the platform binds, as the
+/// registry announces them; the required ones are `RequiredGlobals`.
 struct WaylandGlobals {
-    var compositor: OpaquePointer?
-    var shm: OpaquePointer?
-    var wmBase: OpaquePointer?
     var seat: OpaquePointer?
     var decorations: OpaquePointer?
     var activation: OpaquePointer?
@@ -33,7 +30,7 @@ struct WaylandGlobals {
     /// Frees every bound proxy on our side, just before the connection is
     /// closed: the compositor forgets them with the connection.
     mutating func destroy() {
-        let proxies = [compositor, shm, wmBase, seat, decorations, activation, viewporter, fractionalScales, textInputs]
+        let proxies = [seat, decorations, activation, viewporter, fractionalScales, textInputs]
             + outputs.values.map(\.proxy)
         for case let proxy? in proxies { wl_proxy_destroy(proxy) }
         self = WaylandGlobals()
@@ -43,15 +40,12 @@ struct WaylandGlobals {
     static func version(_ offered: UInt32, _ supported: UInt32) -> UInt32 { min(offered, supported) }
 
     /// Binds `interface` if the platform uses it; returns the proxies whose
-    /// events the platform listens to (xdg_wm_base, wl_seat, wl_output).
+    /// events the platform listens to (wl_seat, wl_output).
     mutating func bind(_ registry: OpaquePointer, name: UInt32, interface: String, version: UInt32) -> OpaquePointer? {
         func bound(_ type: UnsafePointer<wl_interface>, _ newest: UInt32) -> OpaquePointer? {
             OpaquePointer(wl_registry_bind(registry, name, type, Self.version(version, newest)))
         }
         switch interface {
-        case "wl_compositor": compositor = bound(rewrap_wl_compositor_interface(), 4); return nil
-        case "wl_shm": shm = bound(rewrap_wl_shm_interface(), 1); return nil
-        case "xdg_wm_base": wmBase = bound(rewrap_xdg_wm_base_interface(), 3); return wmBase
         case "wl_seat": if seat == nil { seat = bound(rewrap_wl_seat_interface(), 8); return seat }; return nil
         case "zxdg_decoration_manager_v1": decorations = bound(rewrap_zxdg_decoration_manager_v1_interface(), 1); return nil
         case "wp_viewporter": viewporter = bound(rewrap_wp_viewporter_interface(), 1); return nil

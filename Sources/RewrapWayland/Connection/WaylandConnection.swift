@@ -12,14 +12,21 @@ import Glibc
 /// compositor restarts.
 final class WaylandConnection {
     let display: OpaquePointer
-    private let registry: OpaquePointer
-    var globals = WaylandGlobals()
+    /// Hears the registry, the seat and the outputs for as long as the connection lives.
+    private let registry: Registry
+    /// Bound during the first round trip; the connection exists only with them.
+    let required: RequiredGlobals
+    /// The optional globals, and the outputs.
+    var globals: WaylandGlobals { registry.globals }
     /// The devices the seat offers, and its name.
-    var seatCapabilities: UInt32 = 0
-    var seatName: String?
+    var seatCapabilities: UInt32 { registry.seatCapabilities }
+    var seatName: String? { registry.seatName }
     /// Told of each change once the platform is listening; changes during
     /// the first round trips are only kept.
-    var changed: (Change) -> Void = { _ in }
+    var changed: (Change) -> Void {
+        get { registry.changed }
+        set { registry.changed = newValue }
+    }
 
     enum Change {
         /// An output's scale or mode, or the set of outputs.
@@ -38,51 +45,27 @@ final class WaylandConnection {
         guard let display = wl_display_connect(name) else {
             throw PlatformError("rewrap: cannot connect to the Wayland compositor \(name ?? Self.defaultName)")
         }
-        self.display = display
-        registry = wl_display_get_registry(display)
-        wl_registry_add_listener(registry, &registryListener, userData)
+        let registry = Registry(display: display)
         // The first trip lists the globals, the second brings the outputs' scales.
         guard wl_display_roundtrip(display) >= 0, wl_display_roundtrip(display) >= 0 else {
+            registry.destroy()
+            wl_display_disconnect(display)
             throw PlatformError("rewrap: the Wayland compositor \(name ?? Self.defaultName) closed the connection at once")
         }
-        let missing = [globals.wmBase == nil ? "xdg_wm_base" : nil, globals.shm == nil ? "wl_shm" : nil,
-                       globals.compositor == nil ? "wl_compositor" : nil].compactMap { $0 }
-        guard missing.isEmpty else {
+        guard let required = RequiredGlobals(registry.required) else {
+            let missing = registry.required.missing
+            registry.destroy()
+            wl_display_disconnect(display)
             throw PlatformError("rewrap: the Wayland compositor offers no \(missing.joined(separator: " or "))")
         }
+        self.display = display
+        self.registry = registry
+        self.required = required
     }
 
     deinit {
-        globals.destroy()
-        wl_registry_destroy(registry)
+        registry.destroy()
         wl_display_disconnect(display)
-    }
-
-    private var userData: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-
-    static func from(_ data: UnsafeMutableRawPointer?) -> WaylandConnection {
-        Unmanaged<WaylandConnection>.fromOpaque(data!).takeUnretainedValue()
-    }
-
-    func announced(name: UInt32, interface: String, version: UInt32) {
-        guard let proxy = globals.bind(registry, name: name, interface: interface, version: version) else { return }
-        switch interface {
-        case "xdg_wm_base": xdg_wm_base_add_listener(proxy, &wmBaseListener, nil)
-        case "wl_seat": wl_seat_add_listener(proxy, &seatListener, userData)
-        case "wl_output": wl_output_add_listener(proxy, &outputListener, userData)
-        default: break
-        }
-    }
-
-    func removed(name: UInt32) {
-        guard let output = globals.outputs.removeValue(forKey: name) else { return }
-        changed(.outputRemoved(output.proxy))
-        wl_output_destroy(output.proxy)
-    }
-
-    /// Applies `change` to the output `proxy` is.
-    func output(_ proxy: OpaquePointer?, _ change: (inout WaylandGlobals.Output) -> Void) {
-        for (name, known) in globals.outputs where known.proxy == proxy { change(&globals.outputs[name]!) }
     }
 
     static var defaultName: String { getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0" }

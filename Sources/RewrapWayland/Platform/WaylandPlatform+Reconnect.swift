@@ -44,15 +44,13 @@ extension WaylandPlatform {
         // It opens again at the size it had, not the one first asked for.
         request.width = nil
         request.height = nil
-        reconnection = Reconnection(deadline: Self.monotonicNow() + Reconnection.patience, loss: loss, buffer: window.buffer,
-                                    request: request, scale: window.scale,
-                                    logicalSize: window.isMaximized ? window.restoredSize ?? window.logicalSize : window.logicalSize)
+        phase = .reconnecting(Reconnection(deadline: Self.monotonicNow() + Reconnection.patience, loss: loss,
+                                           buffer: window.buffer, request: request, scale: window.scale,
+                                           logicalSize: window.isMaximized ? window.restoredSize ?? window.logicalSize : window.logicalSize))
         window.buffer.letGo()
-        self.window = nil
-        opening = nil
         seat = nil
-        if input.reportedFocus { events.append(.focusChanged(false)) }
-        input = SeatInput(scrollStep: input.scrollStep)
+        if input?.reportedFocus == true { events.append(.focusChanged(false)) }
+        input = input.map { SeatInput(scrollStep: $0.scrollStep) }
         startupFinished = false
         failure = nil
         return true
@@ -68,17 +66,17 @@ extension WaylandPlatform {
             next = try WaylandConnection(name: socketName)
         } catch {
             guard Self.monotonicNow() < kept.deadline else {
-                reconnection = nil
+                phase = .windowless
                 return "\(kept.loss); no compositor answered on \(socketName ?? WaylandConnection.defaultName) within "
                     + "\(Int(Reconnection.patience)) s"
             }
             return nil
         }
         connection = next
-        reconnection = nil
+        phase = .windowless
         listen(to: next)
         do {
-            kept.buffer.move(to: next.globals.shm!)
+            kept.buffer.move(to: next.required.shm)
             try beginOpening(kept.request, buffer: kept.buffer, scale: kept.scale, size: kept.logicalSize, isReopening: true)
         } catch {
             return error.message

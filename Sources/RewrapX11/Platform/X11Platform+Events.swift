@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Events: every XEvent becomes a `PlatformEvent` here and nowhere else.
-extension Toolkit {
+extension X11Platform {
     /// Every event already queued, translated; never blocks.
     public func pendingEvents() -> [PlatformEvent] {
         var events: [PlatformEvent] = []
@@ -106,8 +106,8 @@ extension Toolkit {
     }
 
     /// A wheel click of button 4 to 7 as pixels: up, down, left, right.
-    private func wheel(_ role: WindowRole, button: UInt32, state: UInt32) -> PlatformEvent {
-        let step = Int(scrollStep)
+    private func wheel(_ role: WindowRole, button: UInt32, state: UInt32, in window: MainWindow) -> PlatformEvent {
+        let step = Int(window.scrollStep)
         switch button {
         case 4: return scrolled(role, dx: 0, dy: -step, state: state)
         case 5: return scrolled(role, dx: 0, dy: step, state: state)
@@ -120,7 +120,7 @@ extension Toolkit {
     /// presses and releases, crossings, touches and device changes; on the root, devices
     /// added; on an open menu, what its grab takes.
     private func translate(xinput cookie: inout XGenericEventCookie) -> [PlatformEvent] {
-        guard let devices = pointerDevices, cookie.extension == devices.opcode,
+        guard let devices = pointerDevices, let window, cookie.extension == devices.opcode,
               XGetEventData(connection.display, &cookie) != 0, let data = cookie.data else { return [] }
         defer { XFreeEventData(connection.display, &cookie) }
         switch cookie.evtype {
@@ -128,7 +128,7 @@ extension Toolkit {
             let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard let role = role(of: event.event) else { return [] }
             var events: [PlatformEvent] = [.pointerMoved(role, x: Int(event.event_x.rounded(.down)), y: Int(event.event_y.rounded(.down)))]
-            let (dx, dy) = devices.scrolled(event, step: scrollStep)
+            let (dx, dy) = devices.scrolled(event, step: window.scrollStep)
             if dx != 0 || dy != 0 { events.append(scrolled(role, dx: dx, dy: dy, state: UInt32(bitPattern: event.mods.effective))) }
             return events
         case XI_ButtonPress:
@@ -140,7 +140,7 @@ extension Toolkit {
             }
             let emulated = event.flags & Int32(XIPointerEmulated) != 0
             guard ScrollValuators.isWheelClick(button: Int(event.detail), emulated: emulated) else { return [] }
-            return [wheel(role, button: UInt32(event.detail), state: state)]
+            return [wheel(role, button: UInt32(event.detail), state: state, in: window)]
         case XI_ButtonRelease:
             let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard event.detail == Button1, let role = role(of: event.event) else { return [] }
@@ -191,12 +191,12 @@ extension Toolkit {
             guard event.xexpose.count == 0, let role = role(of: event.xexpose.window) else { return nil }
             return .exposed(role)
         case ConfigureNotify:
-            guard event.xconfigure.window == window?.id else { return nil }
+            guard let window, event.xconfigure.window == window.id else { return nil }
             let configure = event.xconfigure
             let width = Int(configure.width), height = Int(configure.height)
-            tracking.configured(x: Int(configure.x), y: Int(configure.y), width: width, height: height,
-                                synthetic: configure.send_event != 0)
-            if tracking.holds(width: width, height: height) { syncCounter?.configured(width: width, height: height) }
+            window.tracking.configured(x: Int(configure.x), y: Int(configure.y), width: width, height: height,
+                                       synthetic: configure.send_event != 0)
+            if window.tracking.holds(width: width, height: height) { syncCounter?.configured(width: width, height: height) }
             // A synthetic notice, from a window manager or any client, says
             // where the window is; its size only ever changes by the server's.
             guard configure.send_event == 0 else { return nil }
@@ -208,11 +208,11 @@ extension Toolkit {
             guard let role = role(of: event.xcrossing.window) else { return nil }
             return .pointerLeft(role)
         case ButtonPress:
-            guard let role = role(of: event.xbutton.window) else { return nil }
+            guard let role = role(of: event.xbutton.window), let window else { return nil }
             let button = event.xbutton.button
             if button == UInt32(Button1) { return .pressed(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y)) }
             guard ScrollValuators.isWheelClick(button: Int(button), emulated: false) else { return nil }
-            return wheel(role, button: button, state: event.xbutton.state)
+            return wheel(role, button: button, state: event.xbutton.state, in: window)
         case ButtonRelease:
             guard event.xbutton.button == UInt32(Button1), let role = role(of: event.xbutton.window) else { return nil }
             return .released(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y))
@@ -263,7 +263,7 @@ extension Toolkit {
             maximized = now
             return .maximizedChanged(now)
         case ReparentNotify:
-            if event.xreparent.window == window?.id { tracking.reparented = event.xreparent.parent != connection.root }
+            if let window, event.xreparent.window == window.id { window.tracking.reparented = event.xreparent.parent != connection.root }
             return nil
         default:
             return nil

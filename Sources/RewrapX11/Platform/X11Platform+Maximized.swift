@@ -4,7 +4,7 @@ import CX11
 /// `_NET_WM_STATE_MAXIMIZED_VERT` and `_HORZ`. A window asks for it by
 /// setting the property before it is mapped; the window manager sets the
 /// property as the person maximises and unmaximises.
-extension Toolkit {
+extension X11Platform {
     /// Before the window is mapped: the window manager maximises it as it maps it.
     func askToOpenMaximized() {
         setAtoms("_NET_WM_STATE", [connection.atom("_NET_WM_STATE_MAXIMIZED_VERT"), connection.atom("_NET_WM_STATE_MAXIMIZED_HORZ")])

@@ -8,7 +8,7 @@ import Glibc
 
 /// The popup window: override-redirect, grabbing the pointer so a click
 /// outside reaches it, and forgotten quietly if someone else destroys it.
-extension Toolkit {
+extension X11Platform {
     /// Places the popup just below its anchor, inside the work area of the
     /// monitor that holds the anchor, and opens it there.
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {

@@ -23,9 +23,9 @@ extension WaylandPlatform {
 
     /// Hands `event` to the seat's rules, and what it means to the app.
     func take(_ event: SeatEvent) {
-        let wasFocused = input.reportedFocus
-        events += input.take(event)
-        if wasFocused != input.reportedFocus { textInputFollowsFocus(input.reportedFocus) }
+        guard let wasFocused = input?.reportedFocus, let translated = input?.take(event) else { return }
+        events += translated
+        if let focused = input?.reportedFocus, focused != wasFocused { textInputFollowsFocus(focused) }
     }
 
     private func pixels(_ value: wl_fixed_t) -> Double {
@@ -40,7 +40,7 @@ extension WaylandPlatform {
     /// Sets the pointer's image while it is over one of our surfaces; the
     /// compositor takes it only with the serial of the latest enter.
     func showCursor() {
-        guard input.pointerRole != nil, let seat, let cursor = seat.cursor, let pointer = seat.pointer else { return }
+        guard let input, input.pointerRole != nil, let seat, let cursor = seat.cursor, let pointer = seat.pointer else { return }
         wl_pointer_set_cursor(pointer, input.pointerEnterSerial, cursor.surface, cursor.hotspot.x, cursor.hotspot.y)
     }
 

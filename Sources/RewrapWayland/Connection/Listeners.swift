@@ -6,31 +6,31 @@ import CWaylandProtocols
 
 nonisolated(unsafe) var registryListener = wl_registry_listener(
     global: { data, _, name, interface, version in
-        WaylandConnection.from(data).announced(name: name, interface: String(cString: interface!), version: version)
+        Registry.from(data).announced(name: name, interface: String(cString: interface!), version: version)
     },
-    global_remove: { data, _, name in WaylandConnection.from(data).removed(name: name) })
+    global_remove: { data, _, name in Registry.from(data).removed(name: name) })
 
 nonisolated(unsafe) var wmBaseListener = xdg_wm_base_listener(ping: { _, wmBase, serial in xdg_wm_base_pong(wmBase, serial) })
 
 nonisolated(unsafe) var seatListener = wl_seat_listener(
     capabilities: { data, _, capabilities in
-        let connection = WaylandConnection.from(data)
-        connection.seatCapabilities = capabilities
-        connection.changed(.seatCapabilities)
+        let registry = Registry.from(data)
+        registry.seatCapabilities = capabilities
+        registry.changed(.seatCapabilities)
     },
-    name: { data, _, name in WaylandConnection.from(data).seatName = name.map { String(cString: $0) } })
+    name: { data, _, name in Registry.from(data).seatName = name.map { String(cString: $0) } })
 
 nonisolated(unsafe) var outputListener = wl_output_listener(
     geometry: { _, _, _, _, _, _, _, _, _, _ in },
     mode: { data, output, flags, _, height, refresh in
         guard flags & WL_OUTPUT_MODE_CURRENT.rawValue != 0 else { return }
-        WaylandConnection.from(data).output(output) {
+        Registry.from(data).output(output) {
             $0.refresh = refresh
             $0.height = height
         }
     },
-    done: { data, _ in WaylandConnection.from(data).changed(.outputs) },
-    scale: { data, output, factor in WaylandConnection.from(data).output(output) { $0.scale = factor } },
+    done: { data, _ in Registry.from(data).changed(.outputs) },
+    scale: { data, output, factor in Registry.from(data).output(output) { $0.scale = factor } },
     name: { _, _, _ in },
     description: { _, _, _ in })
 

@@ -7,21 +7,32 @@ import RewrapScene
 /// after the first frame; after that they are read again only when the
 /// server reports a change, and the window's place is followed from
 /// ConfigureNotify without asking.
-extension Toolkit {
-    public var desktop: Desktop { tracking.desktop }
+extension X11Platform {
+    /// The window's desktop; before it opens, the screen and the work area
+    /// read with the connection, which the window's default size is fitted to.
+    public var desktop: Desktop { window?.tracking.desktop ?? openingDesktop }
+
+    var openingDesktop: Desktop {
+        let size = connection.screenSize
+        return Desktop(screen: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)), workArea: startWorkArea)
+    }
 
     /// Frames per second of the monitor showing most of the window; 60 when unknown.
-    public var refreshRate: Double { tracking.desktop.refreshRate(for: tracking.windowFrame) }
+    public var refreshRate: Double {
+        guard let tracking = window?.tracking else { return Desktop.defaultRefreshRate }
+        return tracking.desktop.refreshRate(for: tracking.windowFrame)
+    }
 
     /// Reads monitors, refresh rates, the work area and the window's place,
     /// and asks to hear of changes. It waits for several replies, so call it
     /// once, when the first frame is out.
     func watchDesktop() {
+        guard let window else { return }
         let display = connection.display
         var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         if XRRQueryExtension(display, &eventBase, &errorBase) != 0, XRRQueryVersion(display, &major, &minor) != 0 {
-            tracking.randrEventBase = eventBase
-            tracking.hasMonitorList = major > 1 || (major == 1 && minor >= 5)
+            window.tracking.randrEventBase = eventBase
+            window.tracking.hasMonitorList = major > 1 || (major == 1 && minor >= 5)
             // Every notice that can follow a change of monitors, whichever a
             // server sends; property notices (a backlight, say) change none.
             var mask = RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask
@@ -30,7 +41,7 @@ extension Toolkit {
         }
         XSelectInput(display, connection.root, StructureNotifyMask | PropertyChangeMask)
         let origin = mainWindowOrigin
-        tracking.placed(at: Point(x: Double(origin.x), y: Double(origin.y)))
+        window.tracking.placed(at: Point(x: Double(origin.x), y: Double(origin.y)))
         readMonitors()
         readWorkArea()
         fitDefaultSizeToItsMonitor()
@@ -40,8 +51,9 @@ extension Toolkit {
     /// area then, is fitted to its own monitor's share of it now that the
     /// monitors are known, unless it has been resized since.
     private func fitDefaultSizeToItsMonitor() {
-        guard let window, window.fitsDefaultSize, tracking.windowFrame.size == window.initialSize else { return }
-        let fitted = tracking.desktop.fittedWindowSize(window.initialSize, at: tracking.windowFrame.origin, minimum: minimumSize)
+        guard let window, window.fitsDefaultSize, window.tracking.windowFrame.size == window.initialSize else { return }
+        let tracking = window.tracking
+        let fitted = tracking.desktop.fittedWindowSize(window.initialSize, at: tracking.windowFrame.origin, minimum: window.minimumSize)
         guard fitted != window.initialSize else { return }
         XResizeWindow(connection.display, window.id, UInt32(fitted.width), UInt32(fitted.height))
     }
@@ -50,42 +62,46 @@ extension Toolkit {
     /// RandR's, the root's ConfigureNotify or a root property, and so needs
     /// no other translation.
     func noteDesktopEvent(_ event: inout XEvent) -> Bool {
+        // The root's events are asked for as the window opens.
+        guard let window else { return false }
         if event.type == ConfigureNotify, event.xconfigure.window == connection.root {
             // The screen's size changed, or RandR 1.5's SetMonitor or
             // DeleteMonitor ran (`xrandr --setmonitor`): the server tells of
             // those only this way, with no RandR event at all.
             guard startupFinished else { return true }
-            if tracking.randrEventBase != nil { XRRUpdateConfiguration(&event) }
-            tracking.monitorsChanged = true
+            if window.tracking.randrEventBase != nil { XRRUpdateConfiguration(&event) }
+            window.tracking.monitorsChanged = true
             return true
         }
         if event.type == PropertyNotify, event.xproperty.window == connection.root {
             let atom = event.xproperty.atom
             if atom == connection.atom("_NET_WORKAREA") || atom == connection.atom("_NET_CURRENT_DESKTOP") {
-                tracking.workAreaChanged = true
+                window.tracking.workAreaChanged = true
             }
             return true
         }
-        guard let base = tracking.randrEventBase,
+        guard let base = window.tracking.randrEventBase,
               event.type == base + RRScreenChangeNotify || event.type == base + RRNotify else { return false }
         if event.type == base + RRScreenChangeNotify { XRRUpdateConfiguration(&event) }
-        tracking.monitorsChanged = true
+        window.tracking.monitorsChanged = true
         return true
     }
 
     /// Reads again what a batch of events changed, once per batch.
     func readChangedDesktop() {
-        if tracking.monitorsChanged { readMonitors() }
-        if tracking.workAreaChanged { readWorkArea() }
+        guard let window else { return }
+        if window.tracking.monitorsChanged { readMonitors() }
+        if window.tracking.workAreaChanged { readWorkArea() }
     }
 
     private func readMonitors() {
-        tracking.monitorsChanged = false
+        guard let window else { return }
+        window.tracking.monitorsChanged = false
         let size = connection.screenSize
         let screen = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-        let crtcs = tracking.randrEventBase == nil ? [] : activeCrtcs()
+        let crtcs = window.tracking.randrEventBase == nil ? [] : activeCrtcs()
         var monitors: [Monitor] = []
-        if tracking.hasMonitorList {
+        if window.tracking.hasMonitorList {
             var count: Int32 = 0
             if let list = XRRGetMonitors(connection.display, connection.root, 1, &count) {
                 let listed = UnsafeBufferPointer(start: list, count: Int(max(0, count))).map { info in
@@ -96,8 +112,8 @@ extension Toolkit {
                 monitors = Desktop.monitors(listed: listed, crtcs: crtcs, screen: screen)
             }
         }
-        tracking.desktop = Desktop(screen: screen, monitors: monitors.isEmpty ? crtcs : monitors,
-                                   workArea: tracking.desktop.workArea)
+        window.tracking.desktop = Desktop(screen: screen, monitors: monitors.isEmpty ? crtcs : monitors,
+                                          workArea: window.tracking.desktop.workArea)
     }
 
     /// Each CRTC that shows something, with its mode's refresh rate.
@@ -123,9 +139,10 @@ extension Toolkit {
     }
 
     private func readWorkArea() {
-        tracking.workAreaChanged = false
-        tracking.desktop.workArea = Desktop.workArea(cardinals: rootCardinals("_NET_WORKAREA"),
-                                                     current: rootCardinals("_NET_CURRENT_DESKTOP").first)
+        guard let window else { return }
+        window.tracking.workAreaChanged = false
+        window.tracking.desktop.workArea = Desktop.workArea(cardinals: rootCardinals("_NET_WORKAREA"),
+                                                            current: rootCardinals("_NET_CURRENT_DESKTOP").first)
     }
 
     /// A format-32 CARDINAL property of the root window; empty when absent

@@ -5,7 +5,7 @@ import RewrapScene
 import RewrapText
 
 /// The desktop's settings: XSETTINGS, and the Xft.dpi resource as a fallback.
-extension Toolkit {
+extension X11Platform {
     /// The settings manager's window and what it publishes, read afresh.
     static func currentSettings(_ connection: XConnection) -> (owner: Window, settings: XSettings?) {
         let owner = XGetSelectionOwner(connection.display, connection.atom(XConnection.settingsSelection(screen: connection.screen)))

@@ -14,8 +14,9 @@ final class WindowSurface {
     /// In 120ths, once the compositor has said.
     var preferredScale120: UInt32?
 
-    init(globals: WaylandGlobals, owner: UnsafeMutableRawPointer) {
-        proxy = wl_compositor_create_surface(globals.compositor)!
+    init(connection: WaylandConnection, owner: UnsafeMutableRawPointer) {
+        let globals = connection.globals
+        proxy = wl_compositor_create_surface(connection.required.compositor)!
         wl_surface_add_listener(proxy, &surfaceListener, owner)
         if let viewporter = globals.viewporter, let manager = globals.fractionalScales {
             viewport = wp_viewporter_get_viewport(viewporter, proxy)
@@ -74,16 +75,16 @@ final class XDGToplevel {
     /// it draws no title bar.
     var decorationMode: UInt32?
 
-    init(surface: OpaquePointer, globals: WaylandGlobals, request: WindowRequest, minimum: (Int32, Int32),
+    init(surface: OpaquePointer, connection: WaylandConnection, request: WindowRequest, minimum: (Int32, Int32),
          owner: UnsafeMutableRawPointer) {
-        xdgSurface = xdg_wm_base_get_xdg_surface(globals.wmBase, surface)
+        xdgSurface = xdg_wm_base_get_xdg_surface(connection.required.wmBase, surface)
         xdg_surface_add_listener(xdgSurface, &xdgSurfaceListener, owner)
         toplevel = xdg_surface_get_toplevel(xdgSurface)
         xdg_toplevel_add_listener(toplevel, &toplevelListener, owner)
         xdg_toplevel_set_title(toplevel, request.title)
         xdg_toplevel_set_app_id(toplevel, request.appID)
         xdg_toplevel_set_min_size(toplevel, minimum.0, minimum.1)
-        if let manager = globals.decorations {
+        if let manager = connection.globals.decorations {
             decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(manager, toplevel)
             zxdg_toplevel_decoration_v1_add_listener(decoration, &decorationModeListener, owner)
             zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)

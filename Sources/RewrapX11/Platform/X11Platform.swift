@@ -10,11 +10,11 @@ import Glibc
 /// The X11 platform: the main window, its back buffer, the popup window,
 /// events and waiting. Nothing else in the program touches Xlib.
 ///
-///     let toolkit = try Toolkit(display: nil)   // $DISPLAY
+///     let toolkit = try X11Platform(display: nil)   // $DISPLAY
 ///     let surface = try toolkit.openWindow(request, text: engine)
 ///     for event in toolkit.pendingEvents() { ... }
 ///     toolkit.wait(until: nil, alsoWatching: [])   // sleeps in poll until X has something
-public final class Toolkit {
+public final class X11Platform {
     public let connection: XConnection
     /// Draws the back buffers' glyphs: the app's engine, handed over with
     /// the window and again when the scale changes.
@@ -33,9 +33,6 @@ public final class Toolkit {
     /// once, after it, so a manager rewriting them in a loop costs one read
     /// a batch rather than one a notice.
     var settingsStale = false
-    /// Monitors, work area and the window's place: see Toolkit+Desktop.swift.
-    var tracking = DesktopTracking(desktop: Desktop(screen: Rect(x: 0, y: 0, width: 0, height: 0)),
-                                   windowFrame: Rect(x: 0, y: 0, width: 0, height: 0))
     /// `_NET_WM_SYNC_REQUEST`'s counter; nil when the server has no SYNC.
     var syncCounter: SyncCounter?
     /// The launcher's startup sequence, until the mapped window completes it.
@@ -46,21 +43,14 @@ public final class Toolkit {
     var inputMethod: InputMethod?
     var framePresented = false
     var startupFinished = false
-    /// Pixels one wheel click scrolls.
-    var scrollStep = 0.0
     /// Wakes `wait(until:)` at its deadline.
     let timer: DeadlineTimer
     /// The pointer defined on Rewrap's windows in the desktop's cursor
     /// theme, and what it was loaded for; 0 and nil for X's default.
     var pointerCursor: Cursor = 0
     var cursorChoice: CursorChoice?
-    /// The interface scale the window is drawn at.
-    var scale = 1.0
     /// The work area when the connection opened, to fit a default size.
-    private let startWorkArea: Rect?
-    /// The smallest size the window manager is asked to allow, at 1×.
-    var minimumAtUnitScale = Size(width: 0, height: 0)
-    var minimumSize: Size { Metrics.rounded(minimumAtUnitScale, scale: scale) }
+    let startWorkArea: Rect?
     /// The main window has been mapped once (`.windowShown`).
     var shown = false
     /// The main window is maximised both ways, as last reported.
@@ -83,22 +73,20 @@ public final class Toolkit {
 
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
         self.text = text
-        scale = request.scale
-        scrollStep = Metrics(scale: request.scale).scrollStep
+        let scale = request.scale
         let display = connection.display
-        let screenSize = connection.screenSize
-        let desktop = Desktop(screen: Rect(x: 0, y: 0, width: Double(screenSize.width), height: Double(screenSize.height)),
-                              workArea: startWorkArea)
-        minimumAtUnitScale = Size(width: Double(request.minimumWidth), height: Double(request.minimumHeight))
+        let desktop = openingDesktop
+        let minimumAtUnitScale = Size(width: Double(request.minimumWidth), height: Double(request.minimumHeight))
+        let minimumSize = Metrics.rounded(minimumAtUnitScale, scale: scale)
         // Monitors are not known yet: the default size fits the work area
         // (or the screen) now, and the window's own monitor once it is up.
         let fitsDefaultSize = request.width == nil || request.height == nil
         let preferred = Metrics.rounded(Size(width: Double(request.defaultWidth), height: Double(request.defaultHeight)), scale: scale)
         let fitted = fitsDefaultSize ? desktop.fittedWindowSize(preferred, at: .zero, minimum: minimumSize) : preferred
         let width = request.width ?? Int(fitted.width), height = request.height ?? Int(fitted.height)
-        tracking = DesktopTracking(desktop: desktop,
-                                   windowFrame: Rect(x: Double(request.x ?? 0), y: Double(request.y ?? 0),
-                                                     width: Double(width), height: Double(height)))
+        let tracking = DesktopTracking(desktop: desktop,
+                                       windowFrame: Rect(x: Double(request.x ?? 0), y: Double(request.y ?? 0),
+                                                         width: Double(width), height: Double(height)))
 
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = UInt(None)
@@ -112,7 +100,8 @@ public final class Toolkit {
         let buffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: id)
         buffer.resize(width: width, height: height)
         let window = MainWindow(id: id, buffer: buffer, initialSize: Size(width: Double(width), height: Double(height)),
-                                fitsDefaultSize: fitsDefaultSize, userPlaced: request.x != nil, icon: request.icon)
+                                fitsDefaultSize: fitsDefaultSize, userPlaced: request.x != nil, icon: request.icon,
+                                tracking: tracking, scale: scale, minimumAtUnitScale: minimumAtUnitScale)
         self.window = window
         syncCounter = SyncCounter(connection)
         launch = StartupNotification.fromEnvironment()
@@ -179,8 +168,8 @@ public final class Toolkit {
         guard let window else { return }
         let sizeHints = XAllocSizeHints()!
         sizeHints.pointee.flags = PMinSize | (window.userPlaced ? USPosition | USSize : PSize)
-        sizeHints.pointee.min_width = Int32(minimumSize.width)
-        sizeHints.pointee.min_height = Int32(minimumSize.height)
+        sizeHints.pointee.min_width = Int32(window.minimumSize.width)
+        sizeHints.pointee.min_height = Int32(window.minimumSize.height)
         sizeHints.pointee.x = Int32(x)
         sizeHints.pointee.y = Int32(y)
         sizeHints.pointee.width = Int32(width)

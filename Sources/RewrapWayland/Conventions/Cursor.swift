@@ -19,12 +19,12 @@ final class Cursor {
     private let desktopSize: Int?
 
     /// The pointer at `scale`, in the theme and size `settings` name.
-    init?(compositor: OpaquePointer, shm: OpaquePointer, scale: Int32, settings: DesktopSettings = DesktopSettings()) {
+    init?(globals: RequiredGlobals, scale: Int32, settings: DesktopSettings = DesktopSettings()) {
         let fromEnvironment = getenv("XCURSOR_SIZE").flatMap { Int(String(cString: $0)) }
         let size = Int32(settings.cursorSize ?? DesktopSettings.cursorSize(fromEnvironment) ?? 24)
         let name = settings.cursorTheme ?? getenv("XCURSOR_THEME").map { String(cString: $0) }
         // A theme that is not installed gives libwayland-cursor's own.
-        guard let theme = wl_cursor_theme_load(name, size * scale, shm) else { return nil }
+        guard let theme = wl_cursor_theme_load(name, size * scale, globals.shm) else { return nil }
         guard let cursor = wl_cursor_theme_get_cursor(theme, "default") ?? wl_cursor_theme_get_cursor(theme, "left_ptr"),
               cursor.pointee.image_count > 0, let image = cursor.pointee.images[0],
               let buffer = wl_cursor_image_get_buffer(image) else {
@@ -35,7 +35,7 @@ final class Cursor {
         self.scale = scale
         desktopTheme = settings.cursorTheme
         desktopSize = settings.cursorSize
-        surface = wl_compositor_create_surface(compositor)!
+        surface = wl_compositor_create_surface(globals.compositor)!
         if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, scale) }
         wl_surface_attach(surface, buffer, 0, 0)
         wl_surface_damage(surface, 0, 0, Int32(image.pointee.width), Int32(image.pointee.height))
