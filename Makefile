@@ -12,7 +12,7 @@ RUN_PACKAGES := pkg-config gcc libstdc++-12-dev libx11-dev libxft-dev libfontcon
 	fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva xvfb xdotool imagemagick
 # What the tests add: the outside oracles, desktops, compositors and screen reader.
 TEST_PACKAGES := libharfbuzz-bin util-linux librsvg2-bin x11-utils \
-	openbox xsettingsd xtrace uim-xim locales python3 x11-xserver-utils xinput weston xwayland \
+	openbox xsettingsd xtrace uim-xim locales python3 x11-xserver-utils x11-xkb-utils xinput weston xwayland \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
 	dbus-daemon dbus-bin at-spi2-core python3-pyatspi \
 	orca speech-dispatcher python3-pyqt6 qt6-qpa-plugins \

@@ -146,16 +146,23 @@ public final class DemoApp {
         case .maximizedChanged(let maximized):
             keeper.maximizedChanged(maximized, at: clock.now)
         case .pointerMoved(.main, let x, let y):
-            send(.pointerMoved(over: node(at: x, y)))
+            // A button held since a press in the window keeps its motion there, over the menu too.
+            if let menu = controller.popup {
+                popupWindow.input(for: event, menu: menu).map(send)
+            } else {
+                send(.pointerMoved(over: node(at: x, y)))
+            }
         case .pointerLeft(.main):
             send(.pointerLeft)
         case .pressed(let role, let x, let y):
             touchScroller.stop()
             if let menu = controller.popup {
-                popupWindow.pressed(role, x, y, menu: menu).map(send)
+                popupWindow.input(for: event, menu: menu).map(send)
             } else if role == .main {
                 send(.pointerPressed(on: node(at: x, y)))
             }
+        case .released:
+            popupWindow.input(for: event, menu: controller.popup).map(send)
         case .scrolled(.main, let dx, let dy):
             let delta = Point(x: Double(dx), y: Double(dy))
             touchScroller.scrolled(by: delta, now: clock.now)
@@ -242,9 +249,9 @@ public final class DemoApp {
         case .tapped(.control(let id)):
             if controller.popup == nil { send(.pointerPressed(on: id)) }
         case .tapped(.menuRow(let row)):
-            if let row, controller.popup != nil { send(.popupPointerPressed(row: row)) }
+            if let row, controller.popup != nil { send(.popupClicked(row: row)) }
         case .tapped(.outsideMenu):
-            if controller.popup != nil { send(.popupPointerPressed(row: nil)) }
+            if controller.popup != nil { send(.popupClicked(row: nil)) }
         case .tapped(.nothing):
             break
         case .scroll(.page, let offset):
@@ -274,6 +281,7 @@ public final class DemoApp {
             case .redrawPopup: popupWindow.setNeedsDraw()
             case .scheduleMenuScroll(let delay): popupWindow.scheduleScroll(at: clock.now + delay)
             case .closePopup: popupWindow.close()
+            case .closeWindow: running = false
             }
             needsDraw = true
         }

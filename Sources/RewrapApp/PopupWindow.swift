@@ -90,14 +90,19 @@ final class PopupWindow {
             // A copy when the surface is current, a drawing otherwise.
             if let surface = platform.popupSurface, isDrawn { surface.present() } else { needsDraw = placement != nil }
             return nil
-        case .pointerMoved(.popup, let x, let y):
-            guard let menu, let plan else { return .popupPointerMoved(row: nil) }
-            if case .indicator(let edge) = plan.hit(at: Point(x: Double(x), y: Double(y)), menu.scroll) {
-                return .popupPointerOverIndicator(edge)
-            }
-            return .popupPointerMoved(row: row(at: x, y, of: menu))
+        case .pointerMoved(let role, let x, let y):
+            guard let menu else { return .popupPointerMoved(over: .outside) }
+            let point = spot(role, x, y, menu: menu)
+            return .popupPointerMoved(over: point.spot, onOwner: point.onOwner)
         case .pointerLeft(.popup):
-            return .popupPointerMoved(row: nil)
+            return .popupPointerMoved(over: .outside)
+        case .pressed(let role, let x, let y):
+            return menu.map { .popupPointerPressed(at: spot(role, x, y, menu: $0).spot) }
+        case .released(let role, let x, let y):
+            return menu.map { menu in
+                let point = spot(role, x, y, menu: menu)
+                return .popupPointerReleased(at: point.spot, onOwner: point.onOwner)
+            }
         case .scrolled(.popup, _, let dy):
             // A menu scrolls by whole rows: one a wheel click, whatever its pixels.
             return dy == 0 ? nil : .popupScrolled(rows: dy > 0 ? 1 : -1)
@@ -110,34 +115,42 @@ final class PopupWindow {
         }
     }
 
-    /// A press while the menu is open: on a row, or outside it (in the main
-    /// window too, when no grab was had); nil for the padding between rows.
-    func pressed(_ role: WindowRole, _ x: Int, _ y: Int, menu: PopupMenu) -> Input? {
-        let frame = placement.map { PixelRect($0.frame) }
-        let inside = role == .popup && frame.map { x >= 0 && y >= 0 && x < $0.width && y < $0.height } == true
-        let row = inside ? row(at: x, y, of: menu) : nil
-        if inside, row == nil { return nil }
-        return .popupPointerPressed(row: row)
+    /// What lies at a point of `role`'s window while `menu` is open, and
+    /// whether it is over the menu's owner. A platform reports the pointer
+    /// to the menu's window or to the main one by its own rules (a grab, a
+    /// button held since a press), so a point of either is looked up in both.
+    func spot(_ role: WindowRole, _ x: Int, _ y: Int, menu: PopupMenu) -> (spot: MenuSpot, onOwner: Bool) {
+        // The menu's corner in main-window pixels; X11 places it on the root.
+        let corner = placement.map { placement in
+            let frame = PixelRect(placement.frame), origin = platform.windowOrigin ?? Point(x: 0, y: 0)
+            return (x: frame.x - Int(origin.x), y: frame.y - Int(origin.y), frame: frame)
+        }
+        let inMain = role == .main ? (x: x, y: y) : (x: x + (corner?.x ?? 0), y: y + (corner?.y ?? 0))
+        let onOwner = request?.anchor.contains(x: inMain.x, y: inMain.y) ?? false
+        guard let corner, let plan else { return (.outside, onOwner) }
+        let inMenu = role == .popup ? (x: x, y: y) : (x: x - corner.x, y: y - corner.y)
+        let size = PixelRect(x: 0, y: 0, width: corner.frame.width, height: corner.frame.height)
+        guard size.contains(x: inMenu.x, y: inMenu.y) else { return (.outside, onOwner) }
+        switch plan.hit(at: Point(x: Double(inMenu.x), y: Double(inMenu.y)), menu.scroll) {
+        case .row(let row): return (.row(row), onOwner)
+        case .indicator(let edge): return (.indicator(edge), onOwner)
+        case nil: return (.menu, onOwner)
+        }
     }
 
     /// Where a finger is on the open menu, for touch: on a row, inside
     /// between rows (nil), or outside it.
     func touchSpot(_ role: WindowRole, _ x: Int, _ y: Int, menu: PopupMenu) -> TouchSpot {
-        switch pressed(role, x, y, menu: menu) {
-        case .popupPointerPressed(let row?): .menuRow(row)
-        case .popupPointerPressed(nil): .outsideMenu
-        default: .menuRow(nil)
+        switch spot(role, x, y, menu: menu).spot {
+        case .row(let row): .menuRow(row)
+        case .menu, .indicator: .menuRow(nil)
+        case .outside: .outsideMenu
         }
     }
 
     /// How far a finger must drag a cut menu to scroll it by one row.
     var rowHeight: Double? {
         plan?.rows.first.map(\.height).flatMap { $0 > 0 ? $0 : nil }
-    }
-
-    private func row(at x: Int, _ y: Int, of menu: PopupMenu) -> Int? {
-        if case .row(let row) = plan?.hit(at: Point(x: Double(x), y: Double(y)), menu.scroll) { return row }
-        return nil
     }
 
     /// Returns true when it drew, so the trace can show the change.

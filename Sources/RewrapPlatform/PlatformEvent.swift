@@ -25,6 +25,10 @@ public enum PlatformEvent: Equatable, Sendable {
     /// A primary-button press. While a popup holds the pointer, a press
     /// outside it still arrives for the popup, outside its bounds.
     case pressed(WindowRole, x: Int, y: Int)
+    /// The primary button came up. It comes to the window the press went to
+    /// or to the one that holds the pointer since, by the platform's rules,
+    /// and may lie outside that window's bounds.
+    case released(WindowRole, x: Int, y: Int)
     /// Pixels to scroll, positive down and right.
     case scrolled(WindowRole, dx: Int, dy: Int)
     /// A touchpad's scroll ended with the fingers lifted (Wayland's

@@ -116,8 +116,8 @@ final class Keyboard {
                 break
             }
         }
-        let shift = xkb_state_mod_name_is_active(state, XKB_MOD_NAME_SHIFT, XKB_STATE_MODS_EFFECTIVE) > 0
-        let key = Key(keysym: keysym, text: text, shift: shift)
+        let meant = KeyStroke(isPress: true, keysym: keysym, keycode: keycode, modifiers: sent.modifiers, text: text, time: sent.time)
+        let key = Key(meant, latin: Self.latinKeysym(of: keycode, in: keymap))
         if let key, rate > 0, xkb_keymap_key_repeats(keymap, keycode) != 0 {
             repeating = (code, key, sent, now + Double(delay) / 1000)
         } else {
@@ -135,6 +135,18 @@ final class Keyboard {
         }
         return KeyStroke(isPress: pressed, keysym: keysym, keycode: keycode, modifiers: modifiers, text: text,
                          time: UInt32(truncatingIfNeeded: Int64(now * 1000)))
+    }
+
+    /// The Latin keysym the key has in the first layout that gives it
+    /// one, for shortcuts typed while a non-Latin layout is active.
+    private static func latinKeysym(of keycode: UInt32, in keymap: OpaquePointer) -> UInt32? {
+        for layout in 0..<xkb_keymap_num_layouts_for_key(keymap, keycode) {
+            var symbols: UnsafePointer<xkb_keysym_t>?
+            guard xkb_keymap_key_get_syms_by_level(keymap, keycode, layout, 0, &symbols) == 1, let symbol = symbols?.pointee,
+                  (0x20...0x7e).contains(symbol) else { continue }
+            return symbol
+        }
+        return nil
     }
 
     private static let coreModifiers: [(UInt32, String)] = [

@@ -113,11 +113,14 @@ struct SeatInput {
             pointerPosition = (x, y)
             return moved()
         case let .button(button, pressed, serial):
-            guard pressed else { return [] }
-            grabSerial = serial
-            lastInputWasTouch = false
+            // A popup's grab takes the press's serial, never the release's.
+            if pressed {
+                grabSerial = serial
+                lastInputWasTouch = false
+            }
             guard button == Self.primaryButton, let role = pointerRole else { return [] }
-            return [.pressed(role, x: Int(pointerPosition.x.rounded(.down)), y: Int(pointerPosition.y.rounded(.down)))]
+            let x = Int(pointerPosition.x.rounded(.down)), y = Int(pointerPosition.y.rounded(.down))
+            return [pressed ? .pressed(role, x: x, y: y) : .released(role, x: x, y: y)]
         case let .axis(vertical, pixels):
             if vertical { scroll.pixels.y += pixels } else { scroll.pixels.x += pixels }
             return []

@@ -130,7 +130,7 @@ extension WaylandPlatform {
         for character in done.text {
             let text = String(character)
             // Text, never a command: a committed space or tab is no Space or Tab key.
-            let key = Key(keysym: 0, text: text, shift: false)
+            let key = Key(KeyStroke(isPress: true, keysym: 0, keycode: 0, modifiers: 0, text: text, time: time))
             let scalars = character.unicodeScalars
             let keysym = scalars.count == 1 ? xkb_utf32_to_keysym(scalars.first!.value) : 0
             events.append(.keyPressed(key, KeyStroke(isPress: true, keysym: keysym, keycode: 0, modifiers: 0, text: text, time: time)))

@@ -10,14 +10,15 @@ import Glibc
 /// `ok` once the compositor has each line's keys, and one line naming a key
 /// it cannot type.
 ///
-/// The keymap is the desktop's default (evdev keycodes), sent once. A
+/// The keymap is the desktop's default (evdev keycodes), or its `layouts`
+/// (xkb's names, such as `ru,us`, the first active), sent once. A
 /// screen reader matches its commands by keycode against that same keymap;
 /// wtype makes a keymap of its own on each run, the first key at keycode 9,
 /// which Orca's commands never match, and the seat loses its keyboard, so
 /// the window its focus, between runs.
-@MainActor func typeLines(display: OpaquePointer, keyboard: OpaquePointer?) {
+@MainActor func typeLines(display: OpaquePointer, keyboard: OpaquePointer?, layouts: String?) {
     guard let keyboard, let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS),
-          let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS),
+          let keymap = keymap(layouts, in: context),
           let state = xkb_state_new(keymap),
           let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { fail("cannot make the default keymap") }
     let size = strlen(text) + 1
@@ -55,6 +56,15 @@ import Glibc
     }
     zwp_virtual_keyboard_v1_destroy(keyboard)
     wl_display_roundtrip(display)
+}
+
+/// The default keymap, or one of `layouts`.
+func keymap(_ layouts: String?, in context: OpaquePointer) -> OpaquePointer? {
+    guard let layouts else { return xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) }
+    return layouts.withCString { names in
+        var rules = xkb_rule_names(rules: nil, model: nil, layout: names, variant: nil, options: nil)
+        return xkb_keymap_new_from_names(context, &rules, XKB_KEYMAP_COMPILE_NO_FLAGS)
+    }
 }
 
 /// The key whose first level gives the keysym `name` (`shift` for

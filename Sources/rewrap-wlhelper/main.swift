@@ -7,9 +7,9 @@ import Glibc
 // A virtual pointer on a Wayland compositor's seat, for the end-to-end tests:
 // sway's headless seat has no pointer of its own.
 //
-//     rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]...
+//     rewrap-wlhelper WIDTH HEIGHT [move X Y | click | down | up | wheel CLICKS | swipe PIXELS | wait MS]...
 //     rewrap-wlhelper input-method TEXT [PREEDIT]      (InputMethod.swift)
-//     rewrap-wlhelper keyboard                          (Keyboard.swift)
+//     rewrap-wlhelper keyboard [LAYOUTS]                (Keyboard.swift)
 //     rewrap-wlhelper kwin                              (FakeInput.swift)
 //
 // WIDTH and HEIGHT are the output's logical size; X and Y are logical
@@ -48,18 +48,19 @@ if arguments.first == "input-method" {
     runInputMethod(text: arguments[1], preedit: arguments.count == 3 ? arguments[2] : nil)
 }
 if arguments == ["kwin"] { runFakeInput() }
-if arguments == ["keyboard"] {
+if arguments.first == "keyboard", arguments.count <= 2 {
     guard let display = wl_display_connect(nil) else { fail("cannot connect to the Wayland compositor") }
     let globals = Globals()
     let registry = wl_display_get_registry(display)
     wl_registry_add_listener(registry, &registryListener, Unmanaged.passUnretained(globals).toOpaque())
     wl_display_roundtrip(display)
     guard let manager = globals.keyboardManager, let seat = globals.seat else { fail("the compositor offers no zwp_virtual_keyboard_manager_v1") }
-    typeLines(display: display, keyboard: zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(manager, seat))
+    typeLines(display: display, keyboard: zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(manager, seat),
+              layouts: arguments.count == 2 ? arguments[1] : nil)
     exit(0)
 }
 guard arguments.count >= 2, let width = UInt32(arguments[0]), let height = UInt32(arguments[1]) else {
-    fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | wheel CLICKS | swipe PIXELS | wait MS]... | keyboard | kwin")
+    fail("usage: rewrap-wlhelper WIDTH HEIGHT [move X Y | click | down | up | wheel CLICKS | swipe PIXELS | wait MS]... | keyboard [LAYOUTS] | kwin")
 }
 guard let display = wl_display_connect(nil) else { fail("cannot connect to the Wayland compositor") }
 let globals = Globals()
@@ -93,6 +94,9 @@ while index < arguments.count {
         // BTN_LEFT, pressed then released.
         send { zwlr_virtual_pointer_v1_button(pointer, time, 0x110, 1) }
         send { zwlr_virtual_pointer_v1_button(pointer, time, 0x110, 0) }
+    case "down", "up":
+        // BTN_LEFT held from `down` to `up`, for a drag.
+        send { zwlr_virtual_pointer_v1_button(pointer, time, 0x110, command == "down" ? 1 : 0) }
     case "wheel":
         guard let clicks = Int32(next()) else { fail("bad count for wheel") }
         send {

@@ -65,6 +65,7 @@ final class AccessibilityTests: XCTestCase {
         assertTree(tree, matches: try session.settledFrame(), origin: origin)
         let shape = try XCTUnwrap(tree.first("combo box", named: "Shape: Circle"))
         XCTAssertEqual(shape.node.actions, ["press"])
+        XCTAssertEqual(shape.node.keyBindings, ["<Alt>Down"], "the keys that press it, read through libatspi")
         XCTAssertTrue(Set(shape.node.states).isSuperset(of: ["focusable", "expandable"]))
         _ = try client.events(wait: 0)
 

@@ -220,6 +220,75 @@ private struct Walk {
             }
         }
 
+        try step("press, drag and release on an option") {
+            let id = dropdowns[1].id
+            let button = try XCTUnwrap(try window.settledFrame().node(id))
+            // Where the option will be: the same menu opened once by a click.
+            try window.click(button.center)
+            let popup = try menu(window, id)
+            let index = try XCTUnwrap(popup.nodes.firstIndex { !$0.selected })
+            let option = popup.nodes[index].text, target = try window.optionPoint(popup, index)
+            try window.press("Escape")
+            try closed(window)
+            try window.drag(path(from: button.center, to: target), interval: 0.06)
+            try closed(window)
+            try window.waitUntil("the pick of \(option) on the release") { try window.lastFrame().node(id)?.text.hasSuffix(option) == true }
+            XCTAssertTrue(window.frames().contains { $0.popup?.highlighted?.hasSuffix(option) == true },
+                          "\(desktop.name): the option under the held button was highlighted")
+        }
+
+        try step("press and release on a dropdown leaves its menu open") {
+            let id = dropdowns[2].id
+            let button = try XCTUnwrap(try window.settledFrame().node(id))
+            try window.drag([button.center, button.center], interval: 0.06)
+            _ = try menu(window, id)
+            usleep(400_000)
+            XCTAssertEqual(try window.lastFrame().popup?.owner, id, "\(desktop.name): open for a click after the release")
+            try window.press("Escape")
+            try closed(window)
+        }
+
+        try step("drag out and release on the empty window closes the menu") {
+            let id = dropdowns[0].id
+            let start = try window.settledFrame()
+            let button = try XCTUnwrap(start.node(id)), before = button.text
+            let empty = (x: Int(start.width) - 12, y: Int(start.height) - 12)
+            XCTAssertNil(start.nodes.first { node in
+                let frame = node.frame
+                return Double(empty.x) >= frame[0] && Double(empty.x) < frame[0] + frame[2] && Double(empty.y) >= frame[1] && Double(empty.y) < frame[1] + frame[3]
+            }, "an empty spot")
+            try window.drag(path(from: button.center, to: empty), interval: 0.06)
+            try window.waitUntil("the menu to open and close") { try window.lastFrame().popup == nil && window.frames().contains { $0.popup?.owner == id } }
+            XCTAssertEqual(try window.settledFrame().node(id)?.text, before, "\(desktop.name): nothing picked")
+        }
+
+        try step("in an open menu, press on one option and release on another") {
+            let id = dropdowns[0].id
+            let button = try XCTUnwrap(try window.settledFrame().node(id))
+            try window.click(button.center)
+            let popup = try menu(window, id)
+            let selected = try XCTUnwrap(popup.nodes.firstIndex { $0.selected })
+            let other = selected == 0 ? 1 : 0
+            let option = popup.nodes[other].text
+            try window.drag(path(from: try window.optionPoint(popup, selected), to: try window.optionPoint(popup, other), count: 4), interval: 0.06)
+            try closed(window)
+            try window.waitUntil("the pick of \(option), released on") { try window.lastFrame().node(id)?.text.hasSuffix(option) == true }
+        }
+
+        try step("Alt+Up closes a menu and Alt+Down opens it") {
+            let id = dropdowns[0].id
+            try tab(to: id, in: window)
+            let before = try window.lastFrame().node(id)?.text
+            try window.press("alt+Down")
+            _ = try menu(window, id)
+            try window.press("Down")
+            try window.press("alt+Up")
+            try closed(window)
+            let rest = try window.settledFrame()
+            XCTAssertEqual(rest.node(id)?.text, before, "\(desktop.name): nothing picked")
+            XCTAssertEqual(rest.nodes.first { $0.focused == true }?.id, id, "\(desktop.name): the focus stays on its dropdown")
+        }
+
         try step("Escape closes a menu") {
             let id = dropdowns[0].id
             try tab(to: id, in: window)
@@ -345,6 +414,23 @@ private struct Walk {
             XCTAssertTrue(popup.nodes.contains { $0.id == "size/Option 150" }, "\(desktop.name): opens with the current option in view")
             try long.press("Escape")
             try closed(long)
+        }
+
+        for (name, layouts) in [("Ctrl+Q just after a pick", nil), ("Ctrl+Q on a ru,us keyboard with Russian active", "ru,us")] {
+            try step(name) {
+                let quitting = try open(["--geometry", "680x420"], "start")
+                defer { close(quitting) }
+                let id = dropdowns[0].id
+                try quitting.click(try XCTUnwrap(try quitting.settledFrame().node(id)).center)
+                let popup = try menu(quitting, id)
+                let index = try XCTUnwrap(popup.nodes.firstIndex { !$0.selected })
+                let option = popup.nodes[index].text
+                try quitting.clickOption(popup, index)
+                try quitting.waitUntil("the pick of \(option)") { try quitting.lastFrame().node(id)?.text.hasSuffix(option) == true }
+                // The key that types й is q in the us group: Ctrl with it is Ctrl+Q.
+                if let layouts { try quitting.press("ctrl+Cyrillic_shorti", layouts: layouts) } else { try quitting.press("ctrl+q") }
+                XCTAssertEqual(quitting.waitForExit(timeout: 1), 0, "\(desktop.name): closed within a second, status 0")
+            }
         }
 
         for (name, arguments) in [("Arabic", ["--locale", "ar"]), ("dark theme", ["--theme", "dark"])] {

@@ -40,6 +40,29 @@ final class StateTests: XCTestCase {
         XCTAssertEqual(second.stderr, "")
     }
 
+    /// Ctrl+Q right after a pick, typed on a `ru,us` keyboard with Russian
+    /// active (rules §8.7): the key that types й. It saves what the pick has
+    /// not saved yet, exits 0 within a second, and the next start shows it.
+    func testCtrlQOnARussianKeyboardJustAfterAPickSavesAndExitsZero() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let home = StateHome()
+        let first = try RewrapSession(server: server, stateHome: home)
+        try first.settledFrame()
+        try first.pickNextOption(of: "shape")
+        let layout = try runCommand(["/usr/bin/setxkbmap", "-layout", "ru,us"], environment: ["DISPLAY": server.display])
+        XCTAssertEqual(layout.status, 0, layout.stderr)
+        usleep(200_000)
+        try first.key("ctrl+Cyrillic_shorti")
+        XCTAssertEqual(first.waitForExit(timeout: 1), 0)
+        XCTAssertEqual(first.stderr, "")
+        first.close()
+
+        let second = try RewrapSession(server: server, stateHome: home)
+        defer { second.close() }
+        XCTAssertEqual(try second.lastFrame().node("shape")?.text, "Shape: Rounded rectangle")
+    }
+
     /// SIGTERM, SIGINT and SIGHUP each save what is not yet saved, and exit 0.
     func testEachStopSignalSavesAndExitsZero() throws {
         for signal in [SIGTERM, SIGINT, SIGHUP] {
@@ -195,6 +218,27 @@ final class WaylandStateTests: XCTestCase {
         XCTAssertEqual(start.node("shape")?.text, "Shape: Rounded rectangle")
         XCTAssertEqual(start.window, [500, 360], "the kept size, in logical pixels")
         XCTAssertEqual(second.stderr, "")
+    }
+
+    /// Ctrl+Q right after a pick on sway, from a virtual keyboard whose
+    /// keymap is `ru,us` with Russian active.
+    func testCtrlQOnARussianKeyboardJustAfterAPickSavesAndExitsZeroOnSway() throws {
+        let sway = try SwayServer()
+        defer { sway.stop() }
+        let home = StateHome()
+        let first = try WaylandSession(sway: sway, stateHome: home)
+        try first.settledFrame()
+        try first.pickNextOption(of: "shape")
+        let keyboard = try VirtualKeyboard(sway: sway, layouts: "ru,us")
+        defer { keyboard.stop() }
+        try keyboard.press("ctrl+Cyrillic_shorti")
+        XCTAssertEqual(first.waitForExit(timeout: 1), 0)
+        XCTAssertEqual(first.stderr, "")
+        first.close()
+
+        let second = try WaylandSession(sway: sway, stateHome: home)
+        defer { second.close() }
+        XCTAssertEqual(try second.settledFrame().node("shape")?.text, "Shape: Rounded rectangle")
     }
 
     func testKilledAtRandomMomentsWhilePickingOnSwayEveryRestartReadsItsState() throws {

@@ -103,7 +103,8 @@ final class AccessibleTreeTests: XCTestCase {
         let pattern = try XCTUnwrap(tree[.node("pattern")])
         XCTAssertEqual(pattern.role, .comboBox)
         XCTAssertEqual(pattern.states, [.enabled, .sensitive, .visible, .showing, .focusable, .expandable, .hasPopup, .focused])
-        XCTAssertEqual(pattern.action, AccessibleAction(name: "press", description: "Opens the menu of options", target: "pattern"))
+        XCTAssertEqual(pattern.action, AccessibleAction(name: "press", description: "Opens the menu of options", target: "pattern",
+                                                        keyBinding: "<Alt>Down"))
         XCTAssertEqual(pattern.name, "Pattern: Solid")
         XCTAssertNil(pattern.text, "named by its text, with no Text interface, as Qt's combo boxes")
         XCTAssertFalse(try XCTUnwrap(tree[.node("shape")]).states.contains(.focused))

@@ -19,7 +19,8 @@ final class RecordedLoopTests: XCTestCase {
     private func goldenScript(_ last: @escaping () -> TraceFrame?) -> [() -> [PlatformEvent]] {
         func click(_ id: String) -> [PlatformEvent] {
             guard let center = last()?.node(id)?.center else { return [] }
-            return [.pointerMoved(.main, x: center.x, y: center.y), .pressed(.main, x: center.x, y: center.y)]
+            return [.pointerMoved(.main, x: center.x, y: center.y), .pressed(.main, x: center.x, y: center.y),
+                    .released(.main, x: center.x, y: center.y)]
         }
         /// A point on a popup row, in the popup's own coordinates.
         func onRow(_ index: Int) -> (x: Int, y: Int) {
@@ -32,7 +33,8 @@ final class RecordedLoopTests: XCTestCase {
         return [
             { click("pattern") },
             { let row = onRow(1); return [.pointerMoved(.popup, x: row.x, y: row.y)] },
-            { let row = onRow(1); return [.pointerMoved(.popup, x: row.x, y: row.y), .pressed(.popup, x: row.x, y: row.y)] },
+            { let row = onRow(1); return [.pointerMoved(.popup, x: row.x, y: row.y), .pressed(.popup, x: row.x, y: row.y),
+                                          .released(.popup, x: row.x, y: row.y)] },
             { keys(.tab, .tab) },
             { keys(.returnKey) },
             { keys(.down, .returnKey) },

@@ -125,10 +125,10 @@ final class MenuScrollControllerTests: XCTestCase {
 
     func testHoveringAnIndicatorScrollsOnATickUntilTheEnd() {
         var (controller, scene) = open(.pointerPressed(on: "size"))
-        var effects = controller.handle(.popupPointerOverIndicator(.bottom), scene: scene)
+        var effects = controller.handle(.popupPointerMoved(over: .indicator(.bottom)), scene: scene)
         XCTAssertEqual(scroll(controller).first, 36, "one row at once")
         XCTAssertTrue(effects.contains(.scheduleMenuScroll(after: PopupMenu.autoScrollInterval)))
-        XCTAssertEqual(controller.handle(.popupPointerOverIndicator(.bottom), scene: scene), [], "moving over it again changes nothing")
+        XCTAssertEqual(controller.handle(.popupPointerMoved(over: .indicator(.bottom)), scene: scene), [], "moving over it again changes nothing")
         var ticks = 0
         repeat {
             effects = controller.handle(.menuScrollTick, scene: scene)
@@ -142,9 +142,9 @@ final class MenuScrollControllerTests: XCTestCase {
 
     func testLeavingTheIndicatorStopsTheScroll() {
         var (controller, scene) = open(.pointerPressed(on: "size"))
-        _ = controller.handle(.popupPointerOverIndicator(.top), scene: scene)
+        _ = controller.handle(.popupPointerMoved(over: .indicator(.top)), scene: scene)
         XCTAssertEqual(scroll(controller).first, 34)
-        _ = controller.handle(.popupPointerMoved(row: 40), scene: scene)
+        _ = controller.handle(.popupPointerMoved(over: .row(40)), scene: scene)
         XCTAssertNil(controller.popup?.autoScroll)
         XCTAssertEqual(controller.popup?.highlighted, 40)
         XCTAssertEqual(controller.handle(.menuScrollTick, scene: scene), [], "the pending tick finds nothing to do")
@@ -154,7 +154,7 @@ final class MenuScrollControllerTests: XCTestCase {
     func testAnIndicatorAtAnEndThatCannotScrollDoesNothing() {
         var (controller, scene) = open(.pointerPressed(on: "size"), selected: "Option 1")
         XCTAssertEqual(scroll(controller).first, 0)
-        let effects = controller.handle(.popupPointerOverIndicator(.top), scene: scene)
+        let effects = controller.handle(.popupPointerMoved(over: .indicator(.top)), scene: scene)
         XCTAssertFalse(effects.contains(.scheduleMenuScroll(after: PopupMenu.autoScrollInterval)))
         XCTAssertEqual(scroll(controller).first, 0)
     }
@@ -162,7 +162,7 @@ final class MenuScrollControllerTests: XCTestCase {
     func testPickingAScrolledRowSelectsIt() {
         var (controller, scene) = open(.pointerPressed(on: "size"))
         _ = controller.handle(.popupScrolled(rows: 5), scene: scene)
-        let effects = controller.handle(.popupPointerPressed(row: 57), scene: scene)
+        let effects = controller.handle(.popupClicked(row: 57), scene: scene)
         XCTAssertTrue(effects.changesSelection)
         XCTAssertEqual(controller.state.selection(of: "size"), "Option 58")
     }

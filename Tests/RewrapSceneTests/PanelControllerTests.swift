@@ -149,9 +149,9 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
-        XCTAssertEqual(controller.handle(.popupPointerMoved(row: 1), scene: scene), [.redrawPopup(try XCTUnwrap(controller.popup))])
+        XCTAssertEqual(controller.handle(.popupPointerMoved(over: .row(1)), scene: scene), [.redrawPopup(try XCTUnwrap(controller.popup))])
         XCTAssertEqual(controller.popup?.highlighted, 1)
-        XCTAssertEqual(controller.handle(.popupPointerMoved(row: 1), scene: scene), [], "no change, no redraw")
+        XCTAssertEqual(controller.handle(.popupPointerMoved(over: .row(1)), scene: scene), [], "no change, no redraw")
     }
 
     // MARK: - Picking and closing
@@ -175,7 +175,7 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
-        let effects = controller.handle(.popupPointerPressed(row: 1), scene: scene)
+        let effects = controller.handle(.popupClicked(row: 1), scene: scene)
         XCTAssertTrue(effects.changesSelection)
         XCTAssertEqual(controller.state.selection(of: "pattern"), "Alternating diagonal lines")
         XCTAssertNil(controller.popup)
@@ -216,8 +216,8 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "arrangement"), scene: scene)
-        _ = controller.handle(.popupPointerMoved(row: 1), scene: scene)
-        let effects = controller.handle(.popupPointerPressed(row: nil), scene: scene)
+        _ = controller.handle(.popupPointerMoved(over: .row(1)), scene: scene)
+        let effects = controller.handle(.popupClicked(row: nil), scene: scene)
         XCTAssertTrue(effects.contains(.closePopup))
         XCTAssertFalse(effects.changesSelection)
         XCTAssertNil(controller.popup)
@@ -228,7 +228,7 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
-        _ = controller.handle(.popupPointerMoved(row: 0), scene: scene)
+        _ = controller.handle(.popupPointerMoved(over: .row(0)), scene: scene)
         let effects = controller.handle(.popupLost, scene: scene)
         XCTAssertTrue(effects.contains(.redraw))
         XCTAssertFalse(effects.changesSelection)
@@ -302,9 +302,24 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "badge"), scene: scene)
-        let effects = controller.handle(.popupPointerPressed(row: 1), scene: scene)
+        let effects = controller.handle(.popupClicked(row: 1), scene: scene)
         XCTAssertFalse(effects.changesSelection)
         XCTAssertNil(controller.popup)
+        XCTAssertEqual(controller.state, PanelState(panel: panel))
+    }
+
+    /// Rules §4.1: the badge's list takes a press, a drag and a release as
+    /// a dropdown's menu does, and the release on a row closes it.
+    func testTheBadgesListClosesOnAReleaseOverARowAndStaysForAQuickClick() {
+        var controller = controller()
+        let scene = narrowScene(controller)
+        _ = controller.handle(.pointerPressed(on: "badge"), scene: scene)
+        XCTAssertEqual(controller.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene), [], "a quick click")
+        XCTAssertEqual(controller.popup?.owner, "badge")
+        _ = controller.handle(.popupPointerPressed(at: .row(0)), scene: scene)
+        XCTAssertNotNil(controller.popup, "nothing happens on the press")
+        let effects = controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene)
+        XCTAssertEqual(effects, [.closePopup, .redraw])
         XCTAssertEqual(controller.state, PanelState(panel: panel))
     }
 
@@ -355,7 +370,7 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
-        _ = controller.handle(.popupPointerPressed(row: nil), scene: scene)
+        _ = controller.handle(.popupClicked(row: nil), scene: scene)
         XCTAssertNil(controller.popup, "a click outside the menu closes it")
         XCTAssertEqual(controller.focus, "pattern")
         XCTAssertFalse(controller.focusVisible)
@@ -425,7 +440,7 @@ final class PanelControllerTests: XCTestCase {
     func testANewScaleKeepsSelectionFocusAndPlace() {
         var (controller, scene) = shortWindow()
         _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
-        _ = controller.handle(.popupPointerPressed(row: 1), scene: scene)
+        _ = controller.handle(.popupClicked(row: 1), scene: scene)
         _ = controller.handle(.key(.tab), scene: scene)
         _ = controller.handle(.scrolled(by: Point(x: 0, y: 30)), scene: scene)
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
@@ -537,7 +552,7 @@ final class PanelControllerTests: XCTestCase {
         _ = controller.handle(.activate("pattern"), scene: scene)
         _ = clicked.handle(.pointerPressed(on: "pattern"), scene: scene)
         let effects = controller.handle(.activate("pattern/Alternating diagonal lines"), scene: scene)
-        XCTAssertEqual(effects, clicked.handle(.popupPointerPressed(row: 1), scene: scene), "the same effects as a click")
+        XCTAssertEqual(effects, clicked.handle(.popupClicked(row: 1), scene: scene), "the same effects as a click")
         XCTAssertTrue(effects.changesSelection)
         XCTAssertEqual(controller.state.selection(of: "pattern"), "Alternating diagonal lines")
         XCTAssertNil(controller.popup)

@@ -15,6 +15,8 @@ public final class ATSPIClient: @unchecked Sendable {
         public var states: [String]
         public var extents: [Int]?
         public var actions: [String]?
+        /// Each action's keys, as ATK spells them (`<Alt>Down`).
+        public var keyBindings: [String]?
         public var text: String?
         public var locale: String?
         /// The Text interface's default attributes, such as "language".

@@ -96,6 +96,27 @@ final class KWinWalkWindow: WalkWindow, @unchecked Sendable {
 
     func press(_ keys: String) throws { try kwin.key(keys) }
 
+    func press(_ keys: String, layouts: String) throws {
+        throw WalkLimit("kwin types fake-input keys through its own keymap, set from kxkbrc, which the walk's kwin is not started with")
+    }
+
+    func drag(_ points: [(x: Int, y: Int)], interval: Double) throws {
+        let window = try window()
+        func move(_ point: (x: Int, y: Int)) throws {
+            try kwin.input("move \(window.x + (Double(point.x) + 0.5) / kwin.scale) \(window.y + (Double(point.y) + 0.5) / kwin.scale)")
+        }
+        guard let first = points.first else { return }
+        try move(first)
+        usleep(useconds_t(interval * 1e6))
+        try kwin.input("down")
+        for point in points.dropFirst() {
+            usleep(useconds_t(interval * 1e6))
+            try move(point)
+        }
+        usleep(useconds_t(interval * 1e6))
+        try kwin.input("up")
+    }
+
     func parkPointer() throws {
         try kwin.input("move \(kwin.logicalSize.width - 2) \(kwin.logicalSize.height - 2)")
     }

@@ -116,7 +116,7 @@ public enum Keysyms {
     static let table: [String: UInt32] = [
         "Tab": 0xff09, "Return": 0xff0d, "Escape": 0xff1b, "space": 0x20, "Down": 0xff54, "Up": 0xff52,
         "Left": 0xff51, "Right": 0xff53, "shift": 0xffe1, "Shift_L": 0xffe1, "alt": 0xffe9, "Alt_L": 0xffe9,
-        "ctrl": 0xffe3, "super": 0xffeb, "Super_L": 0xffeb, "F4": 0xffc1,
+        "ctrl": 0xffe3, "super": 0xffeb, "Super_L": 0xffeb, "F4": 0xffc1, "q": 0x71, "w": 0x77,
     ]
 
     public static func value(_ name: String) -> UInt32? { table[name] ?? table[name.lowercased()] }

@@ -112,6 +112,26 @@ final class MutterWalkWindow: WalkWindow, @unchecked Sendable {
         usleep(30_000)
     }
 
+    func press(_ keys: String, layouts: String) throws {
+        throw WalkLimit("mutter types RemoteDesktop keysyms through its own keymap, set from GNOME's input sources in gsettings, which the walk's headless mutter does not read")
+    }
+
+    func drag(_ points: [(x: Int, y: Int)], interval: Double) throws {
+        guard let first = points.first else { return }
+        func move(_ point: (x: Int, y: Int)) throws {
+            try desktop.mutter.move(x: origin.x + (Double(point.x) + 0.5) / scale, y: origin.y + (Double(point.y) + 0.5) / scale)
+        }
+        try move(first)
+        usleep(useconds_t(interval * 1e6))
+        try desktop.mutter.press()
+        for point in points.dropFirst() {
+            usleep(useconds_t(interval * 1e6))
+            try move(point)
+        }
+        usleep(useconds_t(interval * 1e6))
+        try desktop.mutter.release()
+    }
+
     func parkPointer() throws {
         let size = desktop.mutter.logicalSize
         try desktop.mutter.move(x: Double(size.width - 2), y: Double(size.height - 2))

@@ -78,6 +78,24 @@ final class SwayWalkWindow: WalkWindow, @unchecked Sendable {
 
     func press(_ keys: String) throws { try desktop.keyboard.press(keys) }
 
+    /// A second virtual keyboard with its own keymap: the seat takes the
+    /// keymap of the keyboard that typed last, as with a second keyboard plugged in.
+    func press(_ keys: String, layouts: String) throws {
+        let keyboard = try VirtualKeyboard(sway: desktop.sway, layouts: layouts)
+        defer { keyboard.stop() }
+        try keyboard.press(keys)
+    }
+
+    func drag(_ points: [(x: Int, y: Int)], interval: Double) throws {
+        guard let first = points.first else { return }
+        let rect = try rect, pause = String(Int(interval * 1000))
+        func to(_ point: (x: Int, y: Int)) -> [String] {
+            ["move", String(rect.x + Int(Double(point.x) / desktop.scale)), String(rect.y + Int(Double(point.y) / desktop.scale))]
+        }
+        let moves = points.dropFirst().flatMap { ["wait", pause] + to($0) }
+        try desktop.sway.point(to(first) + ["wait", pause, "down"] + moves + ["wait", pause, "up", "wait", "50"])
+    }
+
     func parkPointer() throws { try desktop.sway.point(["move", "1", "1", "wait", "50"]) }
 
     func capture(to path: String) throws {

@@ -14,9 +14,10 @@ public final class VirtualKeyboard: @unchecked Sendable {
     private let output = Pipe()
     private var pending = Data()
 
-    public init(sway: SwayServer) throws {
+    /// `layouts` are xkb's names (`ru,us`, the first active); nil is the desktop's default.
+    public init(sway: SwayServer, layouts: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: PackagePaths.waylandHelperBinary)
-        process.arguments = ["keyboard"]
+        process.arguments = ["keyboard"] + (layouts.map { [$0] } ?? [])
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DISPLAY")
         for (key, value) in sway.clientEnvironment { environment[key] = value }

@@ -32,8 +32,17 @@ public protocol WalkWindow: TracedSession {
     func click(_ point: (x: Int, y: Int)) throws
     /// Clicks row `index` of the open menu.
     func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws
+    /// Where row `index` of the open menu is, in window pixels.
+    func optionPoint(_ popup: TraceFrame.Popup, _ index: Int) throws -> (x: Int, y: Int)
+    /// The primary button pressed at the first of `points` (window
+    /// pixels), held while the pointer moves through the rest `interval`
+    /// seconds apart, and released at the last.
+    func drag(_ points: [(x: Int, y: Int)], interval: Double) throws
     /// Presses keys as xdotool names them (`Tab`, `shift+Tab`).
     func press(_ keys: String) throws
+    /// Presses keys, as xdotool names them, on a keyboard of `layouts`
+    /// (xkb's names, such as `ru,us`), the first of them active.
+    func press(_ keys: String, layouts: String) throws
     /// One finger down at the first of `points` (window pixels), moved
     /// through the rest `interval` seconds apart, and lifted at the last.
     func touch(_ points: [(x: Int, y: Int)], interval: Double) throws
@@ -62,6 +71,18 @@ public protocol WalkWindow: TracedSession {
 extension WalkWindow {
     /// A tap: down and up at one point.
     public func tap(_ point: (x: Int, y: Int)) throws { try touch([point], interval: 0.05) }
+
+    /// On Wayland a menu's frame is in window pixels already.
+    public func optionPoint(_ popup: TraceFrame.Popup, _ index: Int) throws -> (x: Int, y: Int) { popup.center(of: index) }
+}
+
+/// `count` points from `start` to `end`, both included, for a pointer or a
+/// finger that moves as a hand does rather than jumping.
+public func path(from start: (x: Int, y: Int), to end: (x: Int, y: Int), count: Int = 6) -> [(x: Int, y: Int)] {
+    (0..<max(2, count)).map { step in
+        let t = Double(step) / Double(max(2, count) - 1)
+        return (start.x + Int((Double(end.x - start.x) * t).rounded()), start.y + Int((Double(end.y - start.y) * t).rounded()))
+    }
 }
 
 /// A step a desktop cannot do, and why.

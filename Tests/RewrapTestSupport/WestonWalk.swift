@@ -86,6 +86,17 @@ public final class WestonWalk: WalkDesktop, @unchecked Sendable {
                     + ["sleep", "0.05", "click", "1", "sleep", "0.05"])
     }
 
+    /// The button held from the first point to the last, in logical pixels
+    /// of weston's output, after the same move out and back in as `click`.
+    func drag(_ points: [(x: Double, y: Double)], interval: Double) throws {
+        guard let first = points.first else { return }
+        func to(_ point: (x: Double, y: Double)) -> [String] { ["mousemove", String(Int(point.x * scale)), String(Int(point.y * scale))] }
+        let pause = String(interval)
+        let moves = points.dropFirst().flatMap { ["sleep", pause] + to($0) }
+        try xdotool(["mousemove", String(size.width + 110), String(size.height + 90)] + to(first)
+                    + ["sleep", pause, "mousedown", "1"] + moves + ["sleep", pause, "mouseup", "1", "sleep", "0.05"])
+    }
+
     public func stop() {
         weston?.stop()
         outer.stop()
@@ -137,6 +148,15 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
 
     /// Keys go to weston's window, which has the X focus while the pointer is over it.
     func press(_ keys: String) throws { try desktop.xdotool(["key", "--delay", "30", keys]) }
+
+    func press(_ keys: String, layouts: String) throws {
+        throw WalkLimit("weston 10's X11 backend reads the outer server's keymap once, at its start")
+    }
+
+    func drag(_ points: [(x: Int, y: Int)], interval: Double) throws {
+        try desktop.drag(points.map { (x: origin.x + Double($0.x) / desktop.scale, y: origin.y + Double($0.y) / desktop.scale) },
+                         interval: interval)
+    }
 
     /// Off Rewrap's window, still on weston's output: weston draws the
     /// pointer into its pictures, so at the output's corner farthest from

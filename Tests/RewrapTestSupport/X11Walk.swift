@@ -102,8 +102,33 @@ final class X11WalkWindow: WalkWindow, @unchecked Sendable {
         try clickRoot(point.x, point.y)
     }
 
+    func optionPoint(_ popup: TraceFrame.Popup, _ index: Int) throws -> (x: Int, y: Int) {
+        let origin = try desktop.origin(of: id), point = popup.center(of: index)
+        return (point.x - origin.x, point.y - origin.y)
+    }
+
+    func drag(_ points: [(x: Int, y: Int)], interval: Double) throws {
+        guard let first = points.first else { return }
+        let origin = try desktop.origin(of: id), pause = String(interval)
+        func to(_ point: (x: Int, y: Int)) -> [String] { ["mousemove", String(origin.x + point.x), String(origin.y + point.y)] }
+        let moves = points.dropFirst().flatMap { ["sleep", pause] + to($0) }
+        try desktop.xdotool(to(first) + ["sleep", pause, "mousedown", "1"] + moves + ["sleep", pause, "mouseup", "1"])
+    }
+
     func press(_ keys: String) throws {
         try desktop.xdotool(["key", "--delay", "30", keys])
+    }
+
+    /// setxkbmap sets the server's keymap for every client, as a person's
+    /// keyboard settings do; the walk's own comes back after.
+    func press(_ keys: String, layouts: String) throws {
+        let environment = ["DISPLAY": desktop.server.display]
+        let set = try runCommand(["/usr/bin/setxkbmap", "-layout", layouts], environment: environment)
+        guard set.status == 0 else { throw TestFailure("setxkbmap -layout \(layouts): \(set.stderr)") }
+        defer { _ = try? runCommand(["/usr/bin/setxkbmap", "-layout", "us"], environment: environment) }
+        // Clients read the new keymap on the server's MappingNotify.
+        usleep(200_000)
+        try press(keys)
     }
 
     func parkPointer() throws { try desktop.xdotool(["mousemove", "1270", "1015"]) }

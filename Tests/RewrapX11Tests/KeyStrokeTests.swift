@@ -40,11 +40,16 @@ final class KeyStrokeTests: XCTestCase {
     /// Orca's own keys reach the app as nothing it acts on, except KP_Enter,
     /// which is Return when Orca leaves it: the stroke still goes first.
     func testOrcasKeysAreNotTheAppsExceptKeypadEnter() {
-        XCTAssertNil(Toolkit.key(keysym: KeySym(XK_Insert), text: "", state: 0))
-        XCTAssertNil(Toolkit.key(keysym: KeySym(XK_KP_Subtract), text: "-", state: 0))
-        XCTAssertNil(Toolkit.key(keysym: KeySym(XK_KP_Page_Up), text: "", state: 0))
-        XCTAssertEqual(Toolkit.key(keysym: KeySym(XK_KP_Enter), text: "\r", state: 0), .returnKey)
-        XCTAssertEqual(Toolkit.key(keysym: KeySym(XK_Tab), text: "\t", state: UInt32(ShiftMask)), .backTab)
-        XCTAssertEqual(Toolkit.key(keysym: KeySym(XK_h), text: "h", state: 0), .character("h"))
+        XCTAssertNil(key(KeySym(XK_Insert), text: "", state: 0))
+        XCTAssertNil(key(KeySym(XK_KP_Subtract), text: "-", state: 0))
+        XCTAssertNil(key(KeySym(XK_KP_Page_Up), text: "", state: 0))
+        XCTAssertEqual(key(KeySym(XK_KP_Enter), text: "\r", state: 0), .returnKey)
+        XCTAssertEqual(key(KeySym(XK_Tab), text: "\t", state: UInt32(ShiftMask)), .backTab)
+        XCTAssertEqual(key(KeySym(XK_h), text: "h", state: 0), .character("h"))
+    }
+
+    /// The app's key for a press read as `keysym` and `text`, as the toolkit decodes it.
+    private func key(_ keysym: KeySym, text: String, state: UInt32) -> Key? {
+        Key(Toolkit.stroke(event(keycode: 23, state: state, time: 1), isPress: true, keysym: keysym, text: text))
     }
 }

@@ -12,7 +12,7 @@ extension ATSPIBridge {
                 array.structure {
                     $0.string(action.name)
                     $0.string(action.description)
-                    $0.string("")
+                    $0.string(action.keyBinding)
                 }
             }
             return .replied
@@ -22,7 +22,7 @@ extension ATSPIBridge {
         switch member {
         case "GetName", "GetLocalizedName": writer.string(action.name)
         case "GetDescription": writer.string(action.description)
-        case "GetKeyBinding": writer.string("")
+        case "GetKeyBinding": writer.string(action.keyBinding)
         case "DoAction":
             requests.append(.activate(action.target))
             writer.boolean(true)

@@ -7,10 +7,14 @@ public struct AccessibleAction: Hashable, Sendable {
     public var name: String
     public var description: String
     public var target: NodeID
+    /// The keys that do it from the keyboard, as ATK spells them
+    /// (`<Alt>Down`); empty when none is its own.
+    public var keyBinding: String
 
-    public init(name: String, description: String, target: NodeID) {
+    public init(name: String, description: String, target: NodeID, keyBinding: String = "") {
         self.name = name
         self.description = description
         self.target = target
+        self.keyBinding = keyBinding
     }
 }

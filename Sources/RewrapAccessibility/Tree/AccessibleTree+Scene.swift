@@ -3,6 +3,9 @@ import RewrapPanelFile
 import RewrapScene
 
 extension AccessibleTree {
+    /// Alt+Down opens a focused dropdown's menu or the badge's list (rules §8.7).
+    static let openMenuKeys = "<Alt>Down"
+
     /// The tree of one drawn frame: `drawn` is what the painter and the
     /// trace get, `focus` the controller's focus (ring or not), `popup` the
     /// open menu as the trace reports it, and `active` whether the window
@@ -46,7 +49,8 @@ extension AccessibleTree {
                 accessible = AccessibleNode(key: key, role: .comboBox, name: node.text,
                                             states: states(frame, [.focusable, .expandable, .hasPopup]).union(isFocused).union(isOpen),
                                             frame: frame, parent: .frame)
-                accessible.action = AccessibleAction(name: "press", description: "Opens the menu of options", target: node.id)
+                accessible.action = AccessibleAction(name: "press", description: "Opens the menu of options", target: node.id,
+                                                     keyBinding: Self.openMenuKeys)
             case .chip:
                 if self[.chipList] == nil { appendChipList(chipRow, chipRowName, states(chipRow)) }
                 accessible = AccessibleNode(key: key, role: .listItem, name: node.text, states: states(frame), frame: frame, parent: .chipList)
@@ -55,7 +59,8 @@ extension AccessibleTree {
                 accessible = AccessibleNode(key: key, role: .pushButton, name: node.text,
                                             states: states(frame, [.focusable, .hasPopup]).union(isFocused).union(isOpen),
                                             frame: frame, parent: .frame)
-                accessible.action = AccessibleAction(name: "press", description: "Lists the labels that do not fit", target: node.id)
+                accessible.action = AccessibleAction(name: "press", description: "Lists the labels that do not fit", target: node.id,
+                                                     keyBinding: Self.openMenuKeys)
             }
             // A button's name is its text; a Text interface as well makes Orca say it twice, as Qt's buttons do not.
             if accessible.action == nil {

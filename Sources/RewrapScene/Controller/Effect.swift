@@ -16,4 +16,7 @@ public enum Effect: Equatable, Sendable {
     /// Send `Input.menuScrollTick` after this many seconds: an indicator is hovered.
     case scheduleMenuScroll(after: Double)
     case closePopup
+    /// The person asked to close the window (Ctrl+Q, Ctrl+W): the app
+    /// saves what is kept and stops, as on a close from the title bar.
+    case closeWindow
 }

@@ -8,9 +8,10 @@ public enum Input: Hashable, Sendable {
     case pointerLeft
     /// A primary-button press in the main window, on a node or on nothing.
     case pointerPressed(on: NodeID?)
-    case popupPointerMoved(row: Int?)
-    /// The pointer rests on a scroll indicator of a menu cut to fit the screen.
-    case popupPointerOverIndicator(MenuEdge)
+    /// The pointer moved while a menu is open: over a row it highlights
+    /// it, and resting on a cut edge's indicator it scrolls the menu.
+    /// `onOwner`: it is over the dropdown or badge that opened the menu.
+    case popupPointerMoved(over: MenuSpot, onOwner: Bool = false)
     /// The wheel over the popup, in rows; positive scrolls towards the end.
     case popupScrolled(rows: Int)
     /// The popup went on screen showing this many rows: fewer than its
@@ -18,8 +19,16 @@ public enum Input: Hashable, Sendable {
     case popupPlaced(visibleRows: Int)
     /// The time asked for by `Effect.scheduleMenuScroll` has come.
     case menuScrollTick
-    /// A press while the popup holds the pointer grab: on a row, or outside (nil).
-    case popupPointerPressed(row: Int?)
+    /// The primary button went down while a menu is open. Nothing is
+    /// picked until it comes up, as in GTK and Qt.
+    case popupPointerPressed(at: MenuSpot)
+    /// The primary button came up while a menu is open: over a row it picks
+    /// it when the press was the one that opened the menu or was in it,
+    /// unless the pointer never left the dropdown it pressed (`onOwner`).
+    case popupPointerReleased(at: MenuSpot, onOwner: Bool)
+    /// A whole click at once, as a tap makes it: on a row it picks it,
+    /// outside (nil) it closes the menu.
+    case popupClicked(row: Int?)
     case key(Key)
     /// Wheel or touchpad motion in pixels: positive moves the content's
     /// view down and to the right.

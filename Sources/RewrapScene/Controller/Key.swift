@@ -5,6 +5,11 @@ public enum Key: Hashable, Sendable {
     case up, down, home, end
     /// Page Up/Down scroll a page, Left/Right a step.
     case pageUp, pageDown, left, right
+    /// Alt+Down opens the focused dropdown's menu, and Alt+Up closes an
+    /// open one with nothing picked, as in GTK 3 and Chromium.
+    case openMenu, closeMenu
+    /// Ctrl+Q and Ctrl+W: the desktop's quit and close-window shortcuts.
+    case quit, closeWindow
     case inspector
     case character(Character)
 }

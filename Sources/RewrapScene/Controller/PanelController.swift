@@ -22,6 +22,9 @@ public struct PanelController: Sendable {
     public private(set) var windowFocused = true
     public private(set) var hovered: NodeID?
     public private(set) var popup: PopupMenu?
+    /// The primary button is down since it opened the open menu or pressed
+    /// inside it, so its release may pick.
+    private var hold: MenuHold?
     public private(set) var isInspecting: Bool
 
     /// Right to left, horizontal scrolling starts at the content's right end.
@@ -115,7 +118,10 @@ public struct PanelController: Sendable {
             guard let id, isInteractive(id, scene) else { return [] }
             focus = id
             focusVisible = false
-            return open(id, scene: scene, byKeyboard: false)
+            let effects = open(id, scene: scene, byKeyboard: false)
+            // Still down on the dropdown: a drag to a row and a release there picks it.
+            if popup != nil { hold = MenuHold(onOwner: true) }
+            return effects
         default:
             return []
         }
@@ -142,10 +148,10 @@ public struct PanelController: Sendable {
                 focus = step > 0 ? order[0] : order[order.count - 1]
             }
             return [.redraw]
-        case .returnKey, .space, .down:
+        case .returnKey, .space, .down, .openMenu:
             guard let focus, isInteractive(focus, scene) else { return [] }
             return open(focus, scene: scene, byKeyboard: true)
-        case .escape:
+        case .escape, .closeMenu:
             // Nothing to close: the focus stays where it is, as Qt and GTK keep it.
             return []
         case .inspector:
@@ -158,6 +164,8 @@ public struct PanelController: Sendable {
             return scrollBy(Point(x: key == .left ? -metrics.scrollStep : metrics.scrollStep, y: 0), scene)
         case .up, .home, .end, .character:
             return []
+        case .quit, .closeWindow:
+            return [.closeWindow]
         }
     }
 
@@ -203,14 +211,46 @@ public struct PanelController: Sendable {
     private mutating func handlePopupPointer(_ input: Input) -> [Effect] {
         guard var menu = popup else { return [] }
         switch input {
-        case .popupPointerMoved(let row):
-            menu.highlighted = row
+        case .popupPointerMoved(.indicator(let edge), let onOwner):
+            if !onOwner { hold?.onOwner = false }
+            guard menu.autoScroll != edge else { return [] }
+            menu.autoScroll = edge
+            menu.highlighted = nil
+            return autoScroll(menu)
+        case .popupPointerMoved(let spot, let onOwner):
+            if !onOwner { hold?.onOwner = false }
+            if case .row(let row) = spot { menu.highlighted = row } else { menu.highlighted = nil }
             menu.autoScroll = nil
-        case .popupPointerPressed(let row):
+        case .popupPointerPressed(let spot):
+            switch spot {
+            case .row(let row):
+                // Picked on the release, which may come over another row.
+                hold = MenuHold(onOwner: false)
+                menu.highlighted = row
+                menu.autoScroll = nil
+            case .menu, .indicator:
+                hold = nil
+                return []
+            case .outside:
+                return close()
+            }
+        case .popupPointerReleased(let spot, let onOwner):
+            guard let held = hold else { return [] }
+            hold = nil
+            // A quick click on the dropdown leaves its menu open for the next
+            // click, even where the menu came up over the dropdown.
+            if held.onOwner && onOwner { return [] }
+            switch spot {
+            case .row(let row): return pick(row)
+            case .menu, .indicator: return []
+            case .outside: return close()
+            }
+        case .popupClicked(let row):
             guard let row else { return close() }
             return pick(row)
         case .popupLost:
             popup = nil
+            hold = nil
             return [.redraw]
         case .popupPlaced(let visibleRows):
             // It opens with the current option in view, in the middle when it can.
@@ -218,11 +258,6 @@ public struct PanelController: Sendable {
             if let row = menu.highlighted ?? menu.entries.firstIndex(where: \.isSelected) { menu.scroll.center(on: row) }
         case .popupScrolled(let rows):
             menu.scroll.scroll(by: rows)
-        case .popupPointerOverIndicator(let edge):
-            guard menu.autoScroll != edge else { return [] }
-            menu.autoScroll = edge
-            menu.highlighted = nil
-            return autoScroll(menu)
         case .menuScrollTick:
             return autoScroll(menu)
         default:
@@ -262,13 +297,16 @@ public struct PanelController: Sendable {
         case .returnKey, .space:
             guard let row = menu.highlighted else { return close() }
             return pick(row)
-        case .escape, .tab, .backTab:
+        case .escape, .tab, .backTab, .closeMenu:
+            // A release of a button still held then does nothing.
             return close()
         case .inspector:
             isInspecting.toggle()
             return [.redraw]
-        case .left, .right:
+        case .left, .right, .openMenu:
             return []
+        case .quit, .closeWindow:
+            return close() + [.closeWindow]
         }
         // The highlight stays in view.
         if let row = menu.highlighted { menu.scroll.reveal(row) }
@@ -279,6 +317,7 @@ public struct PanelController: Sendable {
     private mutating func close() -> [Effect] {
         guard let menu = popup else { return [] }
         popup = nil
+        hold = nil
         focus = menu.owner
         hovered = nil
         return [.closePopup, .redraw]

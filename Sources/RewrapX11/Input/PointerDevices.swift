@@ -33,7 +33,7 @@ final class PointerDevices {
         self.opcode = opcode
         hasTouch = major > 2 || minor >= 2
         readMasters()
-        for window in windows { select([XI_Motion, XI_ButtonPress, XI_Enter, XI_Leave, XI_DeviceChanged] + touchEvents, on: window) }
+        for window in windows { select([XI_Motion, XI_ButtonPress, XI_ButtonRelease, XI_Enter, XI_Leave, XI_DeviceChanged] + touchEvents, on: window) }
         // The server tells of devices coming and going on the root alone,
         // and only to a selection for all devices.
         select([XI_HierarchyChanged], on: connection.root, devices: XIAllDevices)

@@ -65,8 +65,11 @@ extension Toolkit {
     /// letters count too.
     private func keyPress(from event: inout XKeyEvent) -> PlatformEvent {
         let (text, keysym) = inputMethod?.lookup(&event) ?? Self.lookUpWithoutInputMethod(&event)
-        return .keyPressed(Self.key(keysym: keysym, text: text, state: event.state),
-                           Self.stroke(event, isPress: true, keysym: keysym, text: text))
+        // With Control held, Xlib's XKB lookup already gives the Latin
+        // group's keysym for a key whose own is not Latin (its control
+        // fallback): Ctrl+й is Ctrl+q. Only Wayland must ask the keymap.
+        let stroke = Self.stroke(event, isPress: true, keysym: keysym, text: text)
+        return .keyPressed(Key(stroke), stroke)
     }
 
     /// A release, read without the input method, which looks up presses only.
@@ -78,10 +81,6 @@ extension Toolkit {
     static func stroke(_ event: XKeyEvent, isPress: Bool, keysym: KeySym, text: String) -> KeyStroke {
         KeyStroke(isPress: isPress, keysym: UInt32(truncatingIfNeeded: keysym), keycode: event.keycode,
                   modifiers: event.state, text: text, time: UInt32(truncatingIfNeeded: event.time))
-    }
-
-    static func key(keysym: KeySym, text: String, state: UInt32) -> Key? {
-        Key(keysym: UInt32(truncatingIfNeeded: keysym), text: text, shift: state & UInt32(ShiftMask) != 0)
     }
 
     private static func lookUpWithoutInputMethod(_ event: inout XKeyEvent) -> (text: String, keysym: KeySym) {
@@ -118,7 +117,7 @@ extension Toolkit {
     }
 
     /// XInput 2 events on the main window: motion with its scroll valuators,
-    /// presses, crossings, touches and device changes; on the root, devices
+    /// presses and releases, crossings, touches and device changes; on the root, devices
     /// added; on an open menu, what its grab takes.
     private func translate(xinput cookie: inout XGenericEventCookie) -> [PlatformEvent] {
         guard let devices = pointerDevices, cookie.extension == devices.opcode,
@@ -142,6 +141,10 @@ extension Toolkit {
             let emulated = event.flags & Int32(XIPointerEmulated) != 0
             guard ScrollValuators.isWheelClick(button: Int(event.detail), emulated: emulated) else { return [] }
             return [wheel(role, button: UInt32(event.detail), state: state)]
+        case XI_ButtonRelease:
+            let event = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            guard event.detail == Button1, let role = role(of: event.event) else { return [] }
+            return [.released(role, x: Int(event.event_x.rounded(.down)), y: Int(event.event_y.rounded(.down)))]
         case XI_Enter:
             devices.entered(device: data.assumingMemoryBound(to: XIEnterEvent.self).pointee.deviceid)
             return []
@@ -210,6 +213,9 @@ extension Toolkit {
             if button == UInt32(Button1) { return .pressed(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y)) }
             guard ScrollValuators.isWheelClick(button: Int(button), emulated: false) else { return nil }
             return wheel(role, button: button, state: event.xbutton.state)
+        case ButtonRelease:
+            guard event.xbutton.button == UInt32(Button1), let role = role(of: event.xbutton.window) else { return nil }
+            return .released(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y))
         case KeyPress:
             return keyPress(from: &event.xkey)
         case KeyRelease:

@@ -47,7 +47,7 @@ extension Toolkit {
         attributes.save_under = 1
         attributes.background_pixmap = UInt(None)
         attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
-                                    | PointerMotionMask | LeaveWindowMask)
+                                    | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask)
         let window = XCreateWindow(display, connection.root, Int32(frame.x), Int32(frame.y),
                                    UInt32(max(1, frame.width)), UInt32(max(1, frame.height)), 0, connection.depth,
                                    UInt32(InputOutput), connection.visual,

@@ -104,7 +104,7 @@ public final class Toolkit {
         attributes.background_pixmap = UInt(None)
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
-                                    | PointerMotionMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask)
+                                    | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask)
         let id = XCreateWindow(display, connection.root, Int32(request.x ?? 0), Int32(request.y ?? 0),
                                UInt32(width), UInt32(height), 0, connection.depth,
                                UInt32(InputOutput), connection.visual,
