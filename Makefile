@@ -9,7 +9,7 @@ RUN_PACKAGES := pkg-config gcc libstdc++-12-dev libx11-dev libxft-dev libfontcon
 	libharfbuzz-dev libfribidi-dev libxi-dev libx11-xcb-dev libxcb-sync-dev libdbus-1-dev \
 	libwayland-client0 libwayland-cursor0 libxkbcommon0 libpixman-1-0 libwayland-dev libwayland-bin wayland-protocols \
 	libxkbcommon-dev libpixman-1-dev libdecor-0-dev libdecor-0-plugin-1-cairo xkb-data \
-	fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva xvfb xdotool imagemagick
+	fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva xvfb xdotool imagemagick gettext
 # What the tests add: the outside oracles, desktops, compositors and screen reader.
 TEST_PACKAGES := libharfbuzz-bin util-linux librsvg2-bin x11-utils \
 	openbox xsettingsd xtrace uim-xim locales python3 x11-xserver-utils x11-xkb-utils xinput weston xwayland \
@@ -28,11 +28,11 @@ RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
 # start maps none of the other's (docs/platforms.md).
 EXECUTABLES := rewrap rewrap-x11 rewrap-wayland
 REWRAP := for product in $(EXECUTABLES); do $(RELEASE) --product $$product || exit 1; done
-# The package's version; assets/*.metainfo.xml must list a release of it.
+# The package's version; assets/*.metainfo.xml.in must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
 
-.PHONY: deps run-deps build run test test-asan soak fuzz fuzz-corpus bench a11y-trees docs install uninstall deb clean
+.PHONY: deps run-deps build catalogs pot run test test-asan soak fuzz fuzz-corpus bench a11y-trees docs install uninstall deb clean
 
 # Installs those of the Debian packages $(1) that are missing, so a second
 # run does nothing.
@@ -61,6 +61,17 @@ deps: run-deps
 
 build: run-deps
 	$(REWRAP)
+	scripts/build-catalogs
+
+# Each po/LANG.po of po/LINGUAS, checked and compiled by msgfmt into
+# .build/share/locale (where a run from the build folder finds it), and the
+# desktop entry and AppStream file translated from them into .build/share.
+catalogs: run-deps
+	scripts/build-catalogs
+
+# po/rewrap.pot afresh from po/POTFILES, merged into each po/LANG.po.
+pot: run-deps
+	scripts/update-pot
 
 run: build
 	scripts/run-demo .build/release/rewrap
@@ -70,6 +81,7 @@ run: build
 test: deps
 	swift build --build-tests
 	$(REWRAP)
+	scripts/build-catalogs
 	scripts/build-docs
 	swift test
 
@@ -85,6 +97,7 @@ ASAN := --sanitize=address --scratch-path .build/asan $(SANITIZED_LINK)
 test-asan: deps
 	swift build --build-tests $(ASAN)
 	$(REWRAP)
+	scripts/build-catalogs
 	REWRAP_BIN=$(CURDIR)/.build/asan/debug/rewrap REWRAP_SANITIZED=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=suppressions=$(CURDIR)/Tests/asan.supp \
 		swift test --skip-build $(ASAN)
@@ -104,7 +117,7 @@ soak: deps
 # driver passes -sanitize=fuzzer only to the link: the coverage it needs
 # is asked for by name. `make test` replays the corpora without libFuzzer.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= panel-file xsettings dbus text desktop plan wayland-configure wayland-keymap dbus-calls kept-state
+FUZZ_TARGETS ?= panel-file xsettings dbus text desktop plan wayland-configure wayland-keymap dbus-calls kept-state catalog
 FUZZ_BUILD := swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address $(SANITIZED_LINK) \
 	-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 
@@ -157,23 +170,30 @@ a11y-trees: build
 # executables beside it, instead of building them.
 BINARY ?=
 BUILT := $(or $(BINARY),.build/release/rewrap)
-install: $(if $(BINARY),,build)
+LANGUAGES = $(shell grep -v '^\#' po/LINGUAS)
+install: $(if $(BINARY),catalogs,build)
 	install -Dm755 $(BUILT) $(DESTDIR)$(PREFIX)/bin/rewrap
 	install -Dm755 $(dir $(BUILT))rewrap-x11 $(DESTDIR)$(PREFIX)/libexec/rewrap/rewrap-x11
 	install -Dm755 $(dir $(BUILT))rewrap-wayland $(DESTDIR)$(PREFIX)/libexec/rewrap/rewrap-wayland
 	install -d $(DESTDIR)$(PREFIX)/share/rewrap
-	install -m644 assets/panel*.json $(DESTDIR)$(PREFIX)/share/rewrap/
-	install -Dm644 assets/$(ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(ID).desktop
+	install -m644 assets/panel.json $(DESTDIR)$(PREFIX)/share/rewrap/
+	for language in $(LANGUAGES); do \
+		install -Dm644 .build/share/locale/$$language/LC_MESSAGES/rewrap.mo \
+			$(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/rewrap.mo || exit 1; done
+	install -Dm644 .build/share/applications/$(ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(ID).desktop
 	install -Dm644 assets/rewrap.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/rewrap.svg
-	install -Dm644 assets/$(ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(ID).metainfo.xml
+	install -Dm644 .build/share/metainfo/$(ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(ID).metainfo.xml
 	install -Dm644 assets/rewrap.1 $(DESTDIR)$(PREFIX)/share/man/man1/rewrap.1
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/rewrap
 	rm -f $(DESTDIR)$(PREFIX)/libexec/rewrap/rewrap-x11 $(DESTDIR)$(PREFIX)/libexec/rewrap/rewrap-wayland
 	rmdir $(DESTDIR)$(PREFIX)/libexec/rewrap 2>/dev/null || true
-	rm -f $(DESTDIR)$(PREFIX)/share/rewrap/panel*.json
+	rm -f $(DESTDIR)$(PREFIX)/share/rewrap/panel.json
 	rmdir $(DESTDIR)$(PREFIX)/share/rewrap 2>/dev/null || true
+	for language in $(LANGUAGES); do rm -f $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES/rewrap.mo; \
+		rmdir $(DESTDIR)$(PREFIX)/share/locale/$$language/LC_MESSAGES $(DESTDIR)$(PREFIX)/share/locale/$$language 2>/dev/null || true; \
+	done
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/$(ID).desktop
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/rewrap.svg
 	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/$(ID).metainfo.xml
@@ -182,7 +202,7 @@ uninstall:
 # The Debian package of the release build (or of BINARY and the platforms'
 # executables beside it), in out/;
 # scripts/build-deb says how.
-deb: $(if $(BINARY),,build)
+deb: $(if $(BINARY),catalogs,build)
 	scripts/build-deb $(BUILT) $(VERSION) $(ID) out
 
 clean:

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Each target depends only on the ones above it. RewrapLayout, RewrapMotion,
-// RewrapPanelFile, RewrapCommandLine, RewrapScene, RewrapPlatform and
+// RewrapPanelFile, RewrapCatalog, RewrapCommandLine, RewrapScene, RewrapPlatform and
 // RewrapApp import no platform (RewrapApp takes only signalfd from CLinux), so every test but the end-to-end ones and
 // RewrapX11Tests runs without a display. RewrapText shapes with HarfBuzz and
 // FriBidi. X11 lives only in RewrapX11, behind CX11, and Wayland only in
@@ -51,15 +51,17 @@ let package = Package(
         .target(name: "RewrapLayout"),
         .target(name: "RewrapMotion", dependencies: ["RewrapLayout"]),
         .target(name: "RewrapPanelFile"),
+        // gettext catalogs: the strict .mo reader, the plural rule, the language list.
+        .target(name: "RewrapCatalog"),
         .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"]),
-        .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText"]),
+        .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText", "RewrapCatalog"]),
         .target(name: "RewrapPlatform", dependencies: ["RewrapLayout", "RewrapScene", "RewrapText"]),
         .target(name: "RewrapBus", dependencies: ["CDBus"]),
         .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapPlatform"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),
         .target(name: "RewrapApp", dependencies: [
             "RewrapLayout", "RewrapMotion", "RewrapPanelFile", "RewrapText", "RewrapScene", "RewrapPlatform",
-            "RewrapAccessibility", "RewrapBus", "RewrapCommandLine", "CLinux",
+            "RewrapAccessibility", "RewrapBus", "RewrapCommandLine", "RewrapCatalog", "CLinux",
         ]),
         .target(name: "RewrapX11", dependencies: ["CX11", "CLinux", "RewrapScene", "RewrapText", "RewrapPlatform"]),
         .target(name: "RewrapWayland", dependencies: [
@@ -71,7 +73,7 @@ let package = Package(
         // The commands and the start that both platforms' executables share.
         .target(name: "RewrapStart", dependencies: [
             "RewrapApp", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCommandLine", "RewrapPlatform",
-            "RewrapPlatformChoice",
+            "RewrapPlatformChoice", "RewrapCatalog",
         ]),
         // One executable per platform, each linking only its own libraries,
         // and `rewrap`, which links neither and execs the one chosen.
@@ -83,19 +85,21 @@ let package = Package(
         .executableTarget(name: "rewrap-fakecompositor", dependencies: ["CWaylandServer"], path: "Sources/rewrap-fakecompositor",
                           plugins: ["WaylandScanner"]),
         .executableTarget(name: "rewrap-bench", dependencies: ["RewrapLayout", "RewrapCommandLine", "RewrapPanelFile"], path: "Sources/rewrap-bench"),
-        .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene", "RewrapText", "RewrapPlatform"],
+        .target(name: "RewrapTestSupport", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapScene", "RewrapText", "RewrapPlatform",
+                                                         "RewrapCatalog"],
                 path: "Tests/RewrapTestSupport"),
         // What each fuzz target checks of one input; `make fuzz` runs them under
         // libFuzzer (Fuzz/Package.swift) and FuzzCorpusTests replays their corpora.
         .target(name: "RewrapFuzzTargets", dependencies: [
             "RewrapPanelFile", "RewrapText", "RewrapLayout", "RewrapScene", "RewrapX11", "RewrapAccessibility", "RewrapBus",
-            "RewrapCommandLine", "RewrapTestSupport", "RewrapWayland", "RewrapPlatform",
+            "RewrapCommandLine", "RewrapTestSupport", "RewrapWayland", "RewrapPlatform", "RewrapCatalog",
         ], path: "Fuzz/Targets"),
+        .testTarget(name: "RewrapCatalogTests", dependencies: ["RewrapCatalog", "RewrapTestSupport"]),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestSupport"]),
         .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapScene", "RewrapTestSupport"]),
         .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCatalog", "RewrapTestSupport"]),
         .testTarget(name: "RewrapAccessibilityTests", dependencies: [
             "RewrapAccessibility", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport",
         ]),

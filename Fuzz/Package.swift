@@ -5,7 +5,7 @@ import PackageDescription
 // `--sanitize=fuzzer --sanitize=address` here, apart from the main build.
 // Each entry only hands libFuzzer's input to a FuzzTarget of the main
 // package's RewrapFuzzTargets; libFuzzer supplies `main`.
-let names = ["panel-file", "xsettings", "dbus", "text", "desktop", "plan", "wayland-configure", "wayland-keymap", "dbus-calls", "kept-state"]
+let names = ["panel-file", "xsettings", "dbus", "text", "desktop", "plan", "wayland-configure", "wayland-keymap", "dbus-calls", "kept-state", "catalog"]
 
 let package = Package(
     name: "RewrapFuzz",

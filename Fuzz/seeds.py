@@ -33,6 +33,19 @@ states = [
 for index, state in enumerate(states):
     write("kept-state", "state-%d.json" % index, (json.dumps(state, ensure_ascii=False) + "\n").encode())
 
+# catalog: each shipped catalog as msgfmt compiles it, and Plural-Forms
+# headers of many languages' rules, good and bad.
+import subprocess, tempfile
+for path in sorted(glob.glob(root + "/po/*.po")):
+    with tempfile.NamedTemporaryFile(suffix=".mo") as compiled:
+        subprocess.run(["msgfmt", "-o", compiled.name, path], check=True)
+        write("catalog", os.path.basename(path)[:-3] + ".mo", open(compiled.name, "rb").read())
+for index, rule in enumerate([
+        "nplurals=6; plural=n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5;",
+        "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+        "nplurals=1; plural=0;", "nplurals=2; plural=n/(n-5000);", "nplurals=2; plural=n = 1;", "nplurals=2; plural=!n;"]):
+    write("catalog", "plural-forms-%d.txt" % index, rule.encode())
+
 # text: flags (bit 0 right to left, bit 1 bold), width in 1/16 px, UTF-8.
 def strings(value):
     if isinstance(value, str): yield value

@@ -55,7 +55,7 @@ extension FuzzTarget {
 enum AccessibleFixture {
     static let tree: AccessibleTree = {
         let state = PanelState(panel: try! PanelLoader.load(path: PanelFixture.shippedPath))
-        let scene = PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer(), direction: .leftToRight)
+        let scene = PageLayout(metrics: Metrics(), words: .english, measurer: FixedAdvanceMeasurer(), direction: .leftToRight)
             .scene(for: state, viewportWidth: 680)
         let owner = state.panel.menus.items[0]
         let entries = owner.options.map {

@@ -12,7 +12,7 @@ public struct FuzzTarget: Sendable {
     public let name: String
     public let check: @Sendable ([UInt8]) -> String?
 
-    public static let all: [FuzzTarget] = [panelFile, xsettings, dbus, text, desktop, plan, waylandConfigure, waylandKeymap, dbusCalls, keptState]
+    public static let all: [FuzzTarget] = [panelFile, xsettings, dbus, text, desktop, plan, waylandConfigure, waylandKeymap, dbusCalls, keptState, catalog]
 
     /// What libFuzzer calls: a broken rule stops the process with its
     /// message, so libFuzzer keeps the input as a crash.

@@ -1,18 +1,18 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import RewrapScene
 
 /// Finds the shipped assets relative to the binary itself, so the program
 /// runs from any directory: installed (`bin/../share/rewrap`, or
 /// `libexec/rewrap/../../share/rewrap`) or built in the
-/// source tree (`.build/.../rewrap` under the checkout's `assets/`).
+/// source tree (`.build/.../rewrap` under the checkout's `assets/`); and the
+/// catalogs, in `share/locale` beside them or in the build folder's.
 public enum Assets {
     /// The folder of the shipped assets: ../share/rewrap beside the binary, or the checkout's assets/; nil when neither holds the panel.
     public static func directory() -> String? {
         guard let executable = executablePath() else { return nil }
         var directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
-        let panel = "/" + panelFileName(for: .english)
+        let panel = "/" + panelFileName
         // bin/../share/rewrap, or libexec/rewrap/../../share/rewrap for a
         // platform's executable (the launcher in bin execs it).
         for installed in [directory + "/../share/rewrap", directory + "/../../share/rewrap"] where exists(installed + panel) {
@@ -26,16 +26,29 @@ public enum Assets {
         return nil
     }
 
-    /// The panel for a language: `panel.es.json` and the like, else `panel.json`.
-    public static func panelPath(for language: Strings.Language) -> String? {
-        guard let directory = directory() else { return nil }
-        let localized = directory + "/" + panelFileName(for: language)
-        return exists(localized) ? localized : directory + "/" + panelFileName(for: .english)
+    /// The one shipped panel, which catalogs translate.
+    public static let panelFileName = "panel.json"
+
+    /// The shipped panel's path; nil when the assets are not found.
+    public static func panelPath() -> String? {
+        directory().map { $0 + "/" + panelFileName }
     }
 
-    /// English is the default panel, `panel.json`; each other language has its own.
-    public static func panelFileName(for language: Strings.Language) -> String {
-        language == .english ? "panel.json" : "panel.\(language.rawValue).json"
+    /// Where catalogs are looked for (`LANG/LC_MESSAGES/rewrap.mo` in
+    /// each): `$REWRAP_LOCALEDIR` alone when it is set, for trying a
+    /// catalog; else the nearest `share/locale` above the binary's folder:
+    /// `PREFIX/share/locale` installed, `.build/share/locale` in the
+    /// checkout, where `make catalogs` compiles them.
+    public static func localeDirectories(environment: (String) -> String?) -> [String] {
+        if let directory = environment("REWRAP_LOCALEDIR"), !directory.isEmpty { return [directory] }
+        guard let executable = executablePath() else { return [] }
+        var directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
+        for _ in 0..<3 {
+            guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { break }
+            directory = String(directory[..<slash])
+            if exists(directory + "/share/locale") { return [directory + "/share/locale"] }
+        }
+        return []
     }
 
     private static func executablePath() -> String? {

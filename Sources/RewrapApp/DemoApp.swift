@@ -24,8 +24,9 @@ public final class DemoApp {
     private let popupWindow: PopupWindow
     private let accessibility: AccessibilityLink
     private let touchScroller: TouchScroller
-    /// The panel's language, the locale screen readers are told.
-    private let language: String
+    /// The program's words in the catalog's language, and that language
+    /// (BCP 47), the locale screen readers are told.
+    private let words: Words
     /// The window's scale without large text, and the desktop's font, that the text was last set for.
     private var windowScale: Double
     private var interfaceFont: InterfaceFont?
@@ -45,7 +46,7 @@ public final class DemoApp {
     /// set by `text`; `keeper` keeps what the person does, and the loop
     /// stops on `stopSignals`. `Launch.open` makes it.
     init(platform: any Platform, surface: any FrameSurface, text: TextEngine, scale: Double, state: PanelState,
-         strings: Strings, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock,
+         words: Words, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock,
          keeper: StateKeeper, stopSignals: StopSignals?) {
         self.platform = platform
         self.keeper = keeper
@@ -55,7 +56,7 @@ public final class DemoApp {
         popupWindow = PopupWindow(platform: platform)
         accessibility = AccessibilityLink(platform: platform)
         touchScroller = TouchScroller(threshold: Metrics(scale: scale).dragThreshold)
-        language = strings.language.rawValue
+        self.words = words
         self.trace = trace
         self.frameLog = frameLog
         let metrics = Metrics(scale: scale)
@@ -68,7 +69,7 @@ public final class DemoApp {
         painter = Painter(metrics: metrics, measurer: text, palette: appearance.palette(platform.settings))
         controller = PanelController(state: state, metrics: metrics, viewport: viewport, direction: text.direction,
                                      inspecting: options.inspect)
-        let layout = PageLayout(metrics: metrics, strings: strings, measurer: text, direction: text.direction)
+        let layout = PageLayout(metrics: metrics, words: words, measurer: text, direction: text.direction)
         stage = Stage(layout: layout, state: state, viewport: viewport, slowMotion: options.slowMotion)
         controller.sceneChanged(stage.scene)
         frameLog?.text = text
@@ -376,6 +377,7 @@ public final class DemoApp {
     private func accessibleTree() -> AccessibleTree {
         AccessibleTree(application: "rewrap", title: controller.state.panel.title,
                        drawn: stage.shown(at: clock.now, controller: controller), focus: controller.focus,
-                       popup: popupWindow.traced(controller.popup), active: controller.windowFocused, locale: language)
+                       popup: popupWindow.traced(controller.popup), active: controller.windowFocused, words: words,
+                       locale: words.translator.languageTag)
     }
 }

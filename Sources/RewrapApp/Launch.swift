@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RewrapCatalog
 import RewrapCommandLine
 import RewrapLayout
 import RewrapPanelFile
@@ -16,8 +17,11 @@ import RewrapText
 ///     exit(try launch.open(on: platform, stopSignals: signals).run())
 public struct Launch {
     public let options: AppOptions
+    /// The panel as its file has it, which picks are kept by.
+    private let source: Panel
+    /// The panel as the window shows it, in the catalog's language.
     private let panel: Panel
-    private let language: Strings.Language
+    private let words: Words
     private let direction: LayoutDirection
     private let trace: TraceWriter?
     private let frameLog: FrameLog?
@@ -32,24 +36,35 @@ public struct Launch {
     /// naming the bad token; its state kept in `stateDirectory`, or none.
     public init(_ tokens: [String], stateDirectory: String?) throws {
         options = try AppOptions(tokens)
-        let locale = options.locale ?? Strings.locale { name in getenv(name).map { String(cString: $0) } } ?? "C"
-        language = Strings.language(forLocale: locale)
-        // The panel's language decides: a shipped panel reads as its language
-        // does, a panel of the user's own as their locale does.
+        let environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
+        let languages = LanguageList(option: options.locale, environment: environment)
+        // A refused catalog is one line, and English.
+        let found = CatalogSearch.find(languages, in: Assets.localeDirectories(environment: environment))
+        if let problem = found.problem { writeLine(Echo.oneLine(problem)) }
+        let translator = Translator(catalog: found.catalog)
+        words = Words(translator)
+        // The catalog says which way its language reads. Without one, a
+        // shipped panel reads as English, a panel of the person's own as
+        // their locale's language.
         direction = options.direction
-            ?? (options.panelPath == nil ? language.direction : Strings.direction(forLocale: locale))
-        guard let path = options.panelPath ?? Assets.panelPath(for: language) else {
+            ?? translator.readsRightToLeft.map { $0 ? .rightToLeft : .leftToRight }
+            ?? (options.panelPath != nil && languages.localeReadsRightToLeft ? .rightToLeft : .leftToRight)
+        guard let path = options.panelPath ?? Assets.panelPath() else {
             throw CommandError("rewrap: cannot find assets/panel.json beside the program; pass --panel FILE", status: 1)
         }
         do {
-            panel = try PanelLoader.load(path: path)
+            source = try PanelLoader.load(path: path)
         } catch {
             throw CommandError(error.message, status: 1)
         }
+        panel = source.translated(by: translator)
         stateFile = stateDirectory.map { StateFile(directory: $0, panelPath: path) }
         if let stateFile, !options.forget {
+            if options.panelPath == nil, let language = found.catalog?.language {
+                KeptStateCarryOver.carry(into: stateFile, language: language, source: source, shown: panel)
+            }
             // A bad state is no reason to fail: one line, and the panel's defaults where it was bad.
-            let reading = KeptStateReader.load(path: stateFile.path, panel: panel)
+            let reading = KeptStateReader.load(path: stateFile.path, panel: source)
             if let problem = reading.problem { writeLine(problem.message) }
             kept = reading.state
         } else {
@@ -97,11 +112,13 @@ public struct Launch {
         // It names the family typed after --font, which can hold anything; a
         // desktop's font that is missing gives sans-serif without a word.
         if options.font != nil, let warning = text.substitutionWarning { writeLine(Echo.oneLine(warning)) }
-        var state = PanelState(panel: panel)
-        for (id, option) in kept.picks { state.select(option, for: id) }
+        var state = PanelState(panel: panel, words: words)
+        for (id, option) in kept.picks {
+            if let shown = source.translatedOption(option, of: id, shown: panel) { state.select(shown, for: id) }
+        }
         return DemoApp(platform: platform, surface: surface, text: text, scale: scale, state: state,
-                       strings: Strings(language), options: options, trace: trace, frameLog: frameLog, clock: clock,
-                       keeper: StateKeeper(file: stateFile, kept: kept,
+                       words: words, options: options, trace: trace, frameLog: frameLog, clock: clock,
+                       keeper: StateKeeper(file: stateFile, kept: kept, source: source,
                                            windowSize: KeptState.WindowSize(width: Double(surface.width) / scale,
                                                                             height: Double(surface.height) / scale)),
                        stopSignals: stopSignals)

@@ -15,6 +15,9 @@ import RewrapScene
 final class StateKeeper {
     /// Nil when there is nowhere to keep anything (no home folder).
     private let file: StateFile?
+    /// The panel as its file has it: picks are kept by its options' text,
+    /// never by their translation, so they hold in any language.
+    private let source: Panel
     /// What the person has done, as it will be kept; the file's until they do something.
     private var state: KeptState
     /// What the file holds, as far as this process knows: a file it could
@@ -41,8 +44,9 @@ final class StateKeeper {
     static let settleDelay = 0.5
 
     /// Keeps `kept` in `file` from now on, for a window that opened at `windowSize`.
-    init(file: StateFile?, kept: KeptState, windowSize: KeptState.WindowSize) {
+    init(file: StateFile?, kept: KeptState, source: Panel, windowSize: KeptState.WindowSize) {
         self.file = file
+        self.source = source
         state = kept
         written = kept
         self.windowSize = windowSize
@@ -62,7 +66,10 @@ final class StateKeeper {
     func picked(_ panelState: PanelState, at now: Double) {
         var picks: [NodeID: String] = [:]
         for item in panelState.panel.menus.items {
-            if let option = panelState.selection(of: item.id), option != item.selected { picks[item.id] = option }
+            if let option = panelState.selection(of: item.id), option != item.selected,
+               let kept = source.untranslated(option, of: item.id, shown: panelState.panel) {
+                picks[item.id] = kept
+            }
         }
         guard picks != state.picks else { return }
         state.picks = picks

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RewrapCatalog
 import RewrapCommandLine
 import RewrapLayout
 import RewrapPanelFile
@@ -6,8 +10,8 @@ import RewrapScene
 import RewrapText
 
 /// `rewrap coverage [PANEL...]`: checks that every character of every label
-/// a panel can show, in every language, is drawn by some installed font.
-/// With no arguments it checks the shipped panels.
+/// a panel can show, in English and in every catalog's language, is drawn
+/// by some installed font. With no arguments it checks the shipped panel.
 enum CoverageCommand {
     static func run(_ paths: [String]) throws -> Int32 {
         if let option = paths.first(where: { $0.hasPrefix("-") }) {
@@ -24,6 +28,9 @@ enum CoverageCommand {
         } catch {
             throw CommandError(error.message, status: 1)
         }
+        let translators = [Translator.english] + CatalogSearch.all(in: Assets.localeDirectories { name in
+            getenv(name).map { String(cString: $0) }
+        }).map { Translator(catalog: $0) }
         var missing = 0
         for path in panels {
             let panel: Panel
@@ -32,7 +39,7 @@ enum CoverageCommand {
             } catch {
                 throw CommandError(error.message, status: 1)
             }
-            for text in labels(of: panel) {
+            for text in translators.flatMap({ labels(of: panel.translated(by: $0), words: Words($0)) }) {
                 for style in [TextStyle.body, .bold] {
                     let uncovered = fonts.uncovered(text, style: style)
                     guard !uncovered.isEmpty else { continue }
@@ -42,30 +49,28 @@ enum CoverageCommand {
                 }
             }
         }
-        if missing == 0 { print("every label in \(panels.count) panel files and \(Strings.Language.allCases.count) languages has a font") }
+        if missing == 0 { print("every label in \(panels.count) panel files and \(translators.count) languages has a font") }
         return missing == 0 ? 0 : 1
     }
 
-    /// Everything the window can draw for a panel, including the program's own words.
-    static func labels(of panel: Panel) -> [String] {
+    /// Everything the window can draw for a panel, including the program's own `words`.
+    static func labels(of panel: Panel, words: Words) -> [String] {
+        let state = PanelState(panel: panel, words: words)
         var texts = [panel.title, panel.menus.heading, panel.menus.footer, panel.chips.heading, panel.chips.footer]
         for item in panel.menus.items {
             texts.append(item.title)
             texts += item.options
-            texts += item.options.map { PanelState.label(title: item.title, selected: $0) }
+            texts += item.options.map { state.label(title: item.title, selected: $0) }
         }
         texts += panel.chips.items.map(\.title)
-        for language in Strings.Language.allCases {
-            let strings = Strings(language)
-            texts.append(strings.noItems)
-            texts += (1...max(1, panel.chips.items.count)).map(strings.more)
-        }
+        texts.append(words.noItems)
+        texts += (1...max(1, panel.chips.items.count)).map(words.more)
         texts.append(Painter.checkMark)
         return texts
     }
 
     private static func shippedPanels() -> [String] {
         guard let directory = Assets.directory() else { return [] }
-        return Strings.Language.allCases.map { directory + "/" + Assets.panelFileName(for: $0) }
+        return [directory + "/" + Assets.panelFileName]
     }
 }

@@ -209,7 +209,8 @@ final class DesktopTests: XCTestCase {
         let install = try runCommand(["/usr/bin/make", "-s", "-C", PackagePaths.root, "install", "PREFIX=\(prefix)",
                                       "BINARY=\(PackagePaths.rewrapBinary)"], timeout: 60)
         XCTAssertEqual(install.status, 0, install.stderr)
-        for file in ["bin/rewrap", "share/rewrap/panel.json", "share/rewrap/panel.es.json", "share/rewrap/panel.zh-Hant.json",
+        for file in ["bin/rewrap", "share/rewrap/panel.json", "share/locale/es/LC_MESSAGES/rewrap.mo",
+                     "share/locale/zh_TW/LC_MESSAGES/rewrap.mo", "share/locale/ar/LC_MESSAGES/rewrap.mo", "share/locale/he/LC_MESSAGES/rewrap.mo",
                      "share/applications/io.github.rewrap.Rewrap.desktop", "share/icons/hicolor/scalable/apps/rewrap.svg",
                      "share/metainfo/io.github.rewrap.Rewrap.metainfo.xml", "share/man/man1/rewrap.1"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/" + file), file)

@@ -58,8 +58,7 @@ final class KWinTouchTests: XCTestCase {
     }
 
     func testATapOpensAndPicksRightToLeft() throws {
-        let (rewrap, window) = try open(["--geometry", "680x420", "--panel", PackagePaths.root + "/assets/panel.ar.json",
-                                         "--direction", "rtl"])
+        let (rewrap, window) = try open(["--geometry", "680x420", "--locale", "ar", "--direction", "rtl"])
         defer { rewrap.stop() }
         // The rightmost dropdown, the first in reading order.
         let button = try XCTUnwrap(rewrap.frames().last?.nodes("dropdown").max { $0.rect.maxX < $1.rect.maxX })

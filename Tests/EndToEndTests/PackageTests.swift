@@ -71,16 +71,18 @@ final class PackageTests: XCTestCase {
             let fields = line.split(separator: " ")
             modes[String(fields[fields.count - 1].dropFirst())] = "\(fields[0]) \(fields[1])"
         }
-        let panels = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/assets")
-            .filter { $0.hasPrefix("panel") && $0.hasSuffix(".json") }
-        XCTAssertTrue(panels.contains("panel.zh-Hant.json"))
+        // One panel, and a catalog for each language po/LINGUAS lists.
+        let languages = try String(contentsOfFile: PackagePaths.root + "/po/LINGUAS", encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }
+        XCTAssertTrue(languages.contains("zh_TW"))
         let expected = Self.executables + [
                         "/usr/share/applications/\(Self.id).desktop",
                         "/usr/share/icons/hicolor/scalable/apps/rewrap.svg",
                         "/usr/share/metainfo/\(Self.id).metainfo.xml",
                         "/usr/share/man/man1/rewrap.1.gz",
                         "/usr/share/doc/rewrap/copyright",
-                        "/usr/share/doc/rewrap/changelog.Debian.gz"] + panels.map { "/usr/share/rewrap/" + $0 }
+                        "/usr/share/doc/rewrap/changelog.Debian.gz", "/usr/share/rewrap/panel.json"]
+            + languages.map { "/usr/share/locale/\($0)/LC_MESSAGES/rewrap.mo" }
         XCTAssertEqual(modes.keys.sorted(), expected.sorted())
         for (path, mode) in modes {
             XCTAssertEqual(mode, Self.executables.contains(path) ? "-rwxr-xr-x root/root" : "-rw-r--r-- root/root", path)
@@ -174,7 +176,7 @@ final class PackageTests: XCTestCase {
     }
 
     func testVersionIsTheMetainfosNewestRelease() throws {
-        let metainfo = try String(contentsOfFile: PackagePaths.root + "/assets/\(Self.id).metainfo.xml", encoding: .utf8)
+        let metainfo = try String(contentsOfFile: PackagePaths.root + "/assets/\(Self.id).metainfo.xml.in", encoding: .utf8)
         let newest = try XCTUnwrap(metainfo.components(separatedBy: "<release version=\"").dropFirst().first)
         let version = String(newest.prefix { $0 != "\"" })
         XCTAssertEqual(try output(["/usr/bin/dpkg-deb", "--field", try deb(), "Version"]), version + "-1\n")

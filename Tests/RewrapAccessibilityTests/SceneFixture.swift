@@ -22,7 +22,7 @@ struct SceneFixture {
     var locale = ""
 
     var scene: Scene {
-        PageLayout(metrics: Metrics(scale: scale), strings: Strings(.english), measurer: FixedAdvanceMeasurer(), direction: direction)
+        PageLayout(metrics: Metrics(scale: scale), words: .english, measurer: FixedAdvanceMeasurer(), direction: direction)
             .scene(for: state, viewportWidth: viewport.width)
     }
 

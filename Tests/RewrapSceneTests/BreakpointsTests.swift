@@ -10,7 +10,7 @@ final class BreakpointsTests: XCTestCase {
     private let metrics = Metrics()
 
     private func scene(_ state: PanelState, width: Double) -> Scene {
-        PageLayout(metrics: metrics, strings: Strings(.english), measurer: FixedAdvanceMeasurer()).scene(for: state, viewportWidth: width)
+        PageLayout(metrics: metrics, words: .english, measurer: FixedAdvanceMeasurer()).scene(for: state, viewportWidth: width)
     }
 
     private struct Decision: Equatable {

@@ -11,7 +11,7 @@ final class InspectorTests: XCTestCase {
 
     private func scene(width: Double) throws -> Scene {
         let panel = try PanelLoader.load(path: PackagePaths.root + "/assets/panel.json")
-        return PageLayout(metrics: metrics, strings: Strings(.english), measurer: measurer)
+        return PageLayout(metrics: metrics, words: .english, measurer: measurer)
             .scene(for: PanelState(panel: panel), viewportWidth: width)
     }
 

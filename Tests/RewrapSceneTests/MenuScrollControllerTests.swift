@@ -17,7 +17,7 @@ final class MenuScrollControllerTests: XCTestCase {
             ]),
             chips: ChipSection(heading: "Chips", footer: "Footer", items: []))
         let state = PanelState(panel: panel)
-        let scene = PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
+        let scene = PageLayout(metrics: Metrics(), words: .english, measurer: FixedAdvanceMeasurer())
             .scene(for: state, viewportWidth: 600)
         return (PanelController(state: state, metrics: Metrics(), viewport: Size(width: 600, height: 400)), scene)
     }

@@ -54,7 +54,7 @@ final class MirroredPaintingTests: XCTestCase {
 
     private func scene(_ direction: LayoutDirection, width: Double) throws -> Scene {
         let state = PanelState(panel: try PanelLoader.load(path: PanelFixture.shippedPath))
-        return PageLayout(metrics: metrics, strings: Strings(.english), measurer: measurer, direction: direction)
+        return PageLayout(metrics: metrics, words: .english, measurer: measurer, direction: direction)
             .scene(for: state, viewportWidth: width)
     }
 

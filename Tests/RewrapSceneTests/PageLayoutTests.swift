@@ -42,7 +42,7 @@ final class PageLayoutTests: XCTestCase {
 
     private func scene(_ state: PanelState, width: Double, metrics: Metrics = Metrics(),
                        measurer: any TextMeasurer = FixedAdvanceMeasurer(advance: 7, boldAdvance: 8, ascent: 13, descent: 4)) -> Scene {
-        PageLayout(metrics: metrics, strings: Strings(.english), measurer: measurer).scene(for: state, viewportWidth: width)
+        PageLayout(metrics: metrics, words: .english, measurer: measurer).scene(for: state, viewportWidth: width)
     }
 
     private func frame(_ scene: Scene, _ id: NodeID, file: StaticString = #filePath, line: UInt = #line) throws -> Rect {
@@ -135,13 +135,13 @@ final class PageLayoutTests: XCTestCase {
         for node in scene.nodes where node.kind == .dropdown {
             XCTAssertEqual(node.frame.size, Size(width: dropdownWidth(node.text), height: controlHeight), "\(node.id)")
         }
-        let layout = PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
+        let layout = PageLayout(metrics: Metrics(), words: .english, measurer: FixedAdvanceMeasurer())
         XCTAssertEqual(layout.dropdownSize(for: "Shape: Circle"), Size(width: 127, height: 29))
     }
 
     func testFractionalLabelWidthIsNeverShrunk() {
         // 3 × 6.5 = 19.5 px of text: the button may round up to whole pixels, never down.
-        let layout = PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer(advance: 6.5))
+        let layout = PageLayout(metrics: Metrics(), words: .english, measurer: FixedAdvanceMeasurer(advance: 6.5))
         let width = layout.dropdownSize(for: "abc").width
         XCTAssertGreaterThanOrEqual(width, 10 + 19.5 + 8 + 8 + 10)
         XCTAssertLessThan(width, 10 + 19.5 + 8 + 8 + 10 + 1)
@@ -349,7 +349,7 @@ final class PageLayoutTests: XCTestCase {
         var state = try shippedState()
         state.select("Evenly spaced columns", for: "arrangement")
         let measurer = FixedAdvanceMeasurer(advance: 7, boldAdvance: 8, ascent: 13, descent: 4)
-        let warm = PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: measurer)
+        let warm = PageLayout(metrics: Metrics(), words: .english, measurer: measurer)
         let widths = [680.0, 440, 250, 130]
         for width in widths + widths.reversed() {
             XCTAssertEqual(warm.scene(for: state, viewportWidth: width), scene(state, width: width), "width \(width)")

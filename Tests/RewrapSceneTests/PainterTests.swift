@@ -11,7 +11,7 @@ final class PainterTests: XCTestCase {
 
     private func scene() throws -> Scene {
         let state = PanelState(panel: try PanelLoader.load(path: PackagePaths.root + "/assets/panel.json"))
-        return PageLayout(metrics: metrics, strings: Strings(.english), measurer: measurer).scene(for: state, viewportWidth: 440)
+        return PageLayout(metrics: metrics, words: .english, measurer: measurer).scene(for: state, viewportWidth: 440)
     }
 
     /// Every node at its target frame, shifted as a scroll of `dy` would.
@@ -71,7 +71,7 @@ final class PainterTests: XCTestCase {
     /// can be ordered as the whole paragraph resolves it.
     func testWrappedLinesAreDrawnAsWrappedLines() throws {
         let state = PanelState(panel: try PanelLoader.load(path: PanelFixture.shippedPath))
-        let scene = PageLayout(metrics: metrics, strings: Strings(.english), measurer: measurer).scene(for: state, viewportWidth: 200)
+        let scene = PageLayout(metrics: metrics, words: .english, measurer: measurer).scene(for: state, viewportWidth: 200)
         let footer = try XCTUnwrap(scene.node(.chipsFooter))
         XCTAssertGreaterThan(footer.lines.count, 1, "fixture: the footer wraps at 200 px")
         let canvas = RecordingCanvas()

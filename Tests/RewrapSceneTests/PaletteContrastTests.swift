@@ -122,7 +122,7 @@ final class PaletteContrastTests: XCTestCase {
 
     private func scene() throws -> Scene {
         let state = PanelState(panel: try PanelLoader.load(path: PackagePaths.root + "/assets/panel.json"))
-        let scene = PageLayout(metrics: metrics, strings: Strings(.english), measurer: measurer).scene(for: state, viewportWidth: 440)
+        let scene = PageLayout(metrics: metrics, words: .english, measurer: measurer).scene(for: state, viewportWidth: 440)
         XCTAssertNotNil(scene.node("badge"), "fixture: the badge shows at 440 px")
         return scene
     }

@@ -25,7 +25,7 @@ final class PanelControllerTests: XCTestCase {
     }
 
     private func scene(_ state: PanelState, width: Double) -> Scene {
-        PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer()).scene(for: state, viewportWidth: width)
+        PageLayout(metrics: Metrics(), words: .english, measurer: FixedAdvanceMeasurer()).scene(for: state, viewportWidth: width)
     }
 
     /// At 400 px the chip row has 360: Sketch 62, Color samples 111, Shapes 62
@@ -457,7 +457,7 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertEqual(controller.state.selection(of: "pattern"), "Alternating diagonal lines")
         XCTAssertEqual(controller.focus, focus)
         XCTAssertEqual(controller.ring, ring)
-        let big = PageLayout(metrics: doubled, strings: Strings(.english), measurer: FixedAdvanceMeasurer(advance: 14, boldAdvance: 16, ascent: 26, descent: 8))
+        let big = PageLayout(metrics: doubled, words: .english, measurer: FixedAdvanceMeasurer(advance: 14, boldAdvance: 16, ascent: 26, descent: 8))
             .scene(for: controller.state, viewportWidth: 800)
         controller.sceneChanged(big)
         XCTAssertEqual(controller.scroll.offset, Point(x: 0, y: 2 * place.y), "the same place, twice as far down")

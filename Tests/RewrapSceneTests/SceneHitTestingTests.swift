@@ -10,7 +10,7 @@ final class SceneHitTestingTests: XCTestCase {
     /// The shipped panel at 400 px: some chips hide behind a badge.
     private let scene: Scene = {
         let panel = try! PanelLoader.load(path: PanelFixture.shippedPath)
-        return PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
+        return PageLayout(metrics: Metrics(), words: .english, measurer: FixedAdvanceMeasurer())
             .scene(for: PanelState(panel: panel), viewportWidth: 400)
     }()
 

@@ -21,7 +21,7 @@ final class ScreenReaderFocusTests: XCTestCase {
     /// Narrow enough that the badge shows.
     private func setUp(width: Double = 200) -> (PanelController, Scene) {
         let state = PanelState(panel: panel)
-        let scene = PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
+        let scene = PageLayout(metrics: Metrics(), words: .english, measurer: FixedAdvanceMeasurer())
             .scene(for: state, viewportWidth: width)
         var controller = PanelController(state: state, metrics: Metrics(), viewport: Size(width: width, height: 420))
         controller.sceneChanged(scene)

@@ -15,7 +15,7 @@ enum SmallPanel {
         chips: ChipSection(heading: "Sample labels", footer: "", items: [ChipSpec(id: "sketch", title: "Sketch")]))
 
     static var scene: Scene {
-        PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
+        PageLayout(metrics: Metrics(), words: .english, measurer: FixedAdvanceMeasurer())
             .scene(for: PanelState(panel: panel), viewportWidth: 600)
     }
 

@@ -15,7 +15,7 @@ final class WindowFocusTests: XCTestCase {
             ]),
             chips: ChipSection(heading: "Sample labels", footer: "Footer", items: [ChipSpec(id: "sketch", title: "Sketch")]))
         let state = PanelState(panel: panel)
-        let scene = PageLayout(metrics: Metrics(), strings: Strings(.english), measurer: FixedAdvanceMeasurer())
+        let scene = PageLayout(metrics: Metrics(), words: .english, measurer: FixedAdvanceMeasurer())
             .scene(for: state, viewportWidth: 600)
         return (PanelController(state: state, metrics: Metrics(), viewport: Size(width: 600, height: 400)), scene)
     }

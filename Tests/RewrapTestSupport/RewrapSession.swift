@@ -37,6 +37,8 @@ public final class RewrapSession: TracedSession, @unchecked Sendable {
         process.arguments = ["--trace", tracePath] + geometry + arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = self.server.display
+        // The runner's LANGUAGE would outrank a test's LANG; only the test's own counts.
+        env["LANGUAGE"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = stateHome.applied(to: env, asked: environment)
         process.standardOutput = FileHandle.nullDevice

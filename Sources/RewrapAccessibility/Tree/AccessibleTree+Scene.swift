@@ -10,8 +10,9 @@ extension AccessibleTree {
     /// trace get, `focus` the controller's focus (ring or not), `popup` the
     /// open menu as the trace reports it, and `active` whether the window
     /// has the desktop's focus: screen readers follow the active window.
+    /// `words` describe the actions, in the catalog's language, `locale`.
     public init(application: String, title: String, drawn: Painter.Frame, focus: NodeID?, popup: TraceRecord.Popup?,
-                active: Bool = true, locale: String = "") {
+                active: Bool = true, words: Words = .english, locale: String = "") {
         self.locale = locale
         let window = PixelRect(x: 0, y: 0, width: Int(drawn.viewport.width), height: Int(drawn.viewport.height))
         let always: Set<AccessibleState> = [.enabled, .sensitive, .visible]
@@ -49,7 +50,7 @@ extension AccessibleTree {
                 accessible = AccessibleNode(key: key, role: .comboBox, name: node.text,
                                             states: states(frame, [.focusable, .expandable, .hasPopup]).union(isFocused).union(isOpen),
                                             frame: frame, parent: .frame)
-                accessible.action = AccessibleAction(name: "press", description: "Opens the menu of options", target: node.id,
+                accessible.action = AccessibleAction(name: "press", description: words.opensMenu, target: node.id,
                                                      keyBinding: Self.openMenuKeys)
             case .chip:
                 if self[.chipList] == nil { appendChipList(chipRow, chipRowName, states(chipRow)) }
@@ -59,7 +60,7 @@ extension AccessibleTree {
                 accessible = AccessibleNode(key: key, role: .pushButton, name: node.text,
                                             states: states(frame, [.focusable, .hasPopup]).union(isFocused).union(isOpen),
                                             frame: frame, parent: .frame)
-                accessible.action = AccessibleAction(name: "press", description: "Lists the labels that do not fit", target: node.id,
+                accessible.action = AccessibleAction(name: "press", description: words.listsHidden, target: node.id,
                                                      keyBinding: Self.openMenuKeys)
             }
             // A button's name is its text; a Text interface as well makes Orca say it twice, as Qt's buttons do not.
@@ -78,7 +79,7 @@ extension AccessibleTree {
             }
         }
         if let popup, let owner = self[.node(popup.menu.owner)] {
-            appendMenu(popup, owner: owner, states: always, active: active, direction: drawn.scene.direction)
+            appendMenu(popup, owner: owner, states: always, active: active, direction: drawn.scene.direction, words: words)
         }
     }
 
@@ -89,7 +90,7 @@ extension AccessibleTree {
     /// The open popup hangs from its button: a menu of check menu items for
     /// a dropdown, of plain items for the badge's list of hidden chips.
     private mutating func appendMenu(_ popup: TraceRecord.Popup, owner: AccessibleNode, states always: Set<AccessibleState>,
-                                     active: Bool, direction: LayoutDirection) {
+                                     active: Bool, direction: LayoutDirection, words: Words) {
         let window = AccessibleWindow.popup(x: popup.frame.x, y: popup.frame.y)
         let menuKey = AccessibleKey.menu(of: popup.menu.owner)
         let isDropdown = owner.role == .comboBox
@@ -104,7 +105,7 @@ extension AccessibleTree {
             var item = AccessibleNode(key: .node(entry.id), role: isDropdown ? .checkMenuItem : .menuItem, name: entry.text,
                                       states: states, frame: row ?? PixelRect(x: 0, y: 0, width: 0, height: 0),
                                       window: window, parent: menuKey)
-            item.action = AccessibleAction(name: "click", description: isDropdown ? "Picks this option" : "Closes the list",
+            item.action = AccessibleAction(name: "click", description: isDropdown ? words.picksOption : words.closesList,
                                            target: entry.id)
             item.text = entry.text
             item.lines = [entry.text]

@@ -5,7 +5,7 @@ import RewrapText
 /// Lays out the whole window column: heading, dropdown panel, footer, heading,
 /// chip row, footer, each `sectionSpacing` apart inside `padding`.
 ///
-///     let scene = PageLayout(metrics: Metrics(scale: 1), strings: Strings(.english), measurer: engine)
+///     let scene = PageLayout(metrics: Metrics(scale: 1), words: .english, measurer: engine)
 ///         .scene(for: state, viewportWidth: 680)
 ///
 /// The panel comes from `FlowLayout` and the chip row from `ChipRowLayout`;
@@ -13,16 +13,16 @@ import RewrapText
 /// planned in reading order and, right to left, mirrored once at the end.
 public struct PageLayout {
     public let metrics: Metrics
-    public let strings: Strings
+    public let words: Words
     public let measurer: any TextMeasurer
     public let direction: LayoutDirection
     private let breaker: LineBreaker
     private let measured = MeasuredItems()
 
-    /// A page measured with `measurer` at `metrics`' scale, in `strings`' language, reading in `direction`.
-    public init(metrics: Metrics, strings: Strings, measurer: any TextMeasurer, direction: LayoutDirection = .leftToRight) {
+    /// A page measured with `measurer` at `metrics`' scale, in `words`' language, reading in `direction`.
+    public init(metrics: Metrics, words: Words, measurer: any TextMeasurer, direction: LayoutDirection = .leftToRight) {
         self.metrics = metrics
-        self.strings = strings
+        self.words = words
         self.measurer = measurer
         self.direction = direction
         breaker = LineBreaker(measurer: measurer)
@@ -31,7 +31,7 @@ public struct PageLayout {
     /// The same page at another scale, measured by `measurer` (an engine
     /// whose fonts are at that scale).
     public func rescaled(_ metrics: Metrics, measurer: any TextMeasurer) -> PageLayout {
-        PageLayout(metrics: metrics, strings: strings, measurer: measurer, direction: direction)
+        PageLayout(metrics: metrics, words: words, measurer: measurer, direction: direction)
     }
 
     /// The dropdown panel's layout: rules §2, with the control spacing.
@@ -74,12 +74,12 @@ public struct PageLayout {
 
         let chips = panel.chips.items
         let chipItems = measured.chipItems(for: chips.map(\.title)) {
-            ChipRowItems(chips: chips.map { chipSize(for: $0.title) }) { chipSize(for: strings.more($0)) }
+            ChipRowItems(chips: chips.map { chipSize(for: $0.title) }) { chipSize(for: words.more($0)) }
         }
         let chipPlan = Self.chipLayout(metrics).plan(for: Proposal(width: width), items: chipItems)
         let chipOrigin = column.origin
         if chips.isEmpty {
-            column.append(text(.chipsEmpty, .empty, strings.noItems, style: .body, at: chipOrigin, width: width))
+            column.append(text(.chipsEmpty, .empty, words.noItems, style: .body, at: chipOrigin, width: width))
         } else {
             var row: [SceneNode] = []
             row.reserveCapacity(chipPlan.chipFrames.count + 1)
@@ -88,7 +88,7 @@ public struct PageLayout {
                                      frame: frame.offsetBy(dx: chipOrigin.x, dy: chipOrigin.y)))
             }
             if let badge = chipPlan.badgeFrame {
-                let count = strings.more(chipPlan.hidden)
+                let count = words.more(chipPlan.hidden)
                 row.append(SceneNode(id: .badge, kind: .badge, text: count, style: .body,
                                      frame: badge.offsetBy(dx: chipOrigin.x, dy: chipOrigin.y)))
             }

@@ -1,3 +1,4 @@
+import RewrapCatalog
 import RewrapPanelFile
 
 /// The panel's content plus what the user has chosen so far. Selections are
@@ -8,14 +9,19 @@ public struct PanelState: Equatable, Sendable {
     /// Each dropdown's label, in panel order, kept as selections change: a
     /// resize then lays out the same strings rather than new equal ones.
     public private(set) var labels: [String]
+    /// How a title and an option make a label, in the window's language.
+    public let labelFormat: MessageFormat
 
-    /// The panel with each dropdown at the option its file selects.
-    public init(panel: Panel) {
+    /// The panel with each dropdown at the option its file selects, its
+    /// labels in `words`' format.
+    public init(panel: Panel, words: Words = .english) {
         self.panel = panel
+        let format = words.label
+        labelFormat = format
         var selections: [NodeID: String] = [:]
         for item in panel.menus.items { selections[item.id] = item.selected }
         self.selections = selections
-        labels = panel.menus.items.map { Self.label(title: $0.title, selected: $0.selected) }
+        labels = panel.menus.items.map { format.filled([$0.title, $0.selected]) }
     }
 
     /// The dropdown with this id; nil for a chip or an unknown id.
@@ -29,8 +35,8 @@ public struct PanelState: Equatable, Sendable {
     }
 
     /// The label format of rules §1, for any option, shown or not.
-    public static func label(title: String, selected: String) -> String {
-        "\(title): \(selected)"
+    public func label(title: String, selected: String) -> String {
+        labelFormat.filled([title, selected])
     }
 
     /// Accepts `option` only if it is one of that dropdown's options.
@@ -42,7 +48,7 @@ public struct PanelState: Equatable, Sendable {
             return false
         }
         selections[id] = option
-        labels[index] = Self.label(title: panel.menus.items[index].title, selected: option)
+        labels[index] = label(title: panel.menus.items[index].title, selected: option)
         return true
     }
 }
