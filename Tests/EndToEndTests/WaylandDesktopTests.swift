@@ -489,9 +489,14 @@ final class WaylandFaultTests: XCTestCase {
         let frame = try XCTUnwrap(frames(trace).first, "a frame")
         XCTAssertEqual(frame.window, [1020, 630], "680 × 420 at 1.5")
         XCTAssertEqual(frame.nodes.map(\.frame), expected.nodes.map(\.frame), "laid out as X11 at --scale 1.5")
-        usleep(300_000)
-        let output = try String(contentsOf: try XCTUnwrap(compositorOutput).url, encoding: .utf8)
-        let commits = output.split(separator: "\n").filter { $0.hasPrefix("commit ") }
+        // The commit follows the traced frame: at once, or a moment later under a sanitizer.
+        let url = try XCTUnwrap(compositorOutput).url
+        var output = "", commits: [Substring] = []
+        for _ in 0..<50 where commits.last != "commit buffer 1020x630 scale 1 destination 680x420" {
+            usleep(100_000)
+            output = try String(contentsOf: url, encoding: .utf8)
+            commits = output.split(separator: "\n").filter { $0.hasPrefix("commit ") }
+        }
         XCTAssertEqual(commits.last, "commit buffer 1020x630 scale 1 destination 680x420", output)
         for commit in commits {
             // "commit buffer WxH scale S destination WxH": every buffer is its destination times 1.5.
