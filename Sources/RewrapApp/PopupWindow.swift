@@ -15,6 +15,10 @@ final class PopupWindow {
     private var plan: PopupPlan? { request?.plan }
     /// Where the platform put it, once known.
     private var placement: PopupPlacement?
+    /// The menu's top-left corner in main-window pixels, read with the
+    /// placement: asking the platform on each motion would cost X11 a
+    /// round trip, and the window does not move under an open menu.
+    private var corner: (x: Int, y: Int)?
     private var isDrawn = false
     /// The menu changed since the window was last drawn.
     private(set) var needsDraw = false
@@ -33,6 +37,7 @@ final class PopupWindow {
               measurer: any TextMeasurer) -> Input? {
         let plan = menu.plan(metrics: metrics, measurer: measurer, minimumWidth: Double(owner.width))
         placement = nil
+        corner = nil
         isDrawn = false
         let request = PopupRequest(plan: plan, anchor: owner, gap: metrics.popupOffset,
                                    edge: direction == .leftToRight ? .left : .right)
@@ -51,6 +56,8 @@ final class PopupWindow {
 
     private func placed(_ placement: PopupPlacement) -> Input {
         self.placement = placement
+        let frame = PixelRect(placement.frame), origin = platform.windowOrigin ?? Point(x: 0, y: 0)
+        corner = (frame.x - Int(origin.x), frame.y - Int(origin.y))
         needsDraw = true
         return .popupPlaced(visibleRows: placement.visibleRows)
     }
@@ -63,6 +70,7 @@ final class PopupWindow {
     private func forget() {
         request = nil
         placement = nil
+        corner = nil
         scrollDeadline = nil
     }
 
@@ -120,16 +128,12 @@ final class PopupWindow {
     /// to the menu's window or to the main one by its own rules (a grab, a
     /// button held since a press), so a point of either is looked up in both.
     func spot(_ role: WindowRole, _ x: Int, _ y: Int, menu: PopupMenu) -> (spot: MenuSpot, onOwner: Bool) {
-        // The menu's corner in main-window pixels; X11 places it on the root.
-        let corner = placement.map { placement in
-            let frame = PixelRect(placement.frame), origin = platform.windowOrigin ?? Point(x: 0, y: 0)
-            return (x: frame.x - Int(origin.x), y: frame.y - Int(origin.y), frame: frame)
-        }
         let inMain = role == .main ? (x: x, y: y) : (x: x + (corner?.x ?? 0), y: y + (corner?.y ?? 0))
         let onOwner = request?.anchor.contains(x: inMain.x, y: inMain.y) ?? false
-        guard let corner, let plan else { return (.outside, onOwner) }
+        guard let corner, let placement, let plan else { return (.outside, onOwner) }
         let inMenu = role == .popup ? (x: x, y: y) : (x: x - corner.x, y: y - corner.y)
-        let size = PixelRect(x: 0, y: 0, width: corner.frame.width, height: corner.frame.height)
+        let frame = PixelRect(placement.frame)
+        let size = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
         guard size.contains(x: inMenu.x, y: inMenu.y) else { return (.outside, onOwner) }
         switch plan.hit(at: Point(x: Double(inMenu.x), y: Double(inMenu.y)), menu.scroll) {
         case .row(let row): return (.row(row), onOwner)
