@@ -6,7 +6,7 @@ import RewrapPlatform
 /// the borders on surfaces of its own around the window's, and handles the
 /// pointer over them (move, resize, close). The window's own surface and
 /// its frames stay the platform's.
-final class DecoratedFrame {
+final class DecoratedFrame: Shell {
     private let context: OpaquePointer
     let frame: OpaquePointer
 
@@ -28,7 +28,11 @@ final class DecoratedFrame {
 
     /// The xdg_surface libdecor made, the parent of the window's popups;
     /// nil until libdecor's first configure.
-    var xdgSurface: OpaquePointer? { libdecor_frame_get_xdg_surface(frame) }
+    var popupParent: OpaquePointer? { libdecor_frame_get_xdg_surface(frame) }
+
+    func setTitle(_ title: String) {
+        libdecor_frame_set_title(frame, title)
+    }
 
     /// Where the window's own surface sits in the frame's geometry, in
     /// logical pixels: below the title bar. A popup is placed relative to

@@ -12,7 +12,7 @@ import Glibc
 /// surface and the shell being made for it.
 final class OpeningWindow {
     let surface: WindowSurface
-    var shell: Shell
+    var shell: any Shell
     /// What the window's frames are drawn into: new at the start, the old
     /// window's when it opens again on a restarted compositor.
     let buffer: ShmSurface
@@ -25,7 +25,7 @@ final class OpeningWindow {
     let scale: SurfaceScale
     var logicalSize: LogicalSize
 
-    init(surface: WindowSurface, shell: Shell, buffer: ShmSurface, isReopening: Bool, request: WindowRequest, minimum: (Int32, Int32),
+    init(surface: WindowSurface, shell: any Shell, buffer: ShmSurface, isReopening: Bool, request: WindowRequest, minimum: (Int32, Int32),
          scale: SurfaceScale, logicalSize: LogicalSize) {
         self.surface = surface
         self.shell = shell
@@ -109,15 +109,15 @@ extension WaylandPlatform {
     /// Where the compositor draws no title bar, libdecor does, around the
     /// window; where it has no subsurfaces, libdecor cannot, and the window
     /// goes without.
-    private func makeShell(on surface: OpaquePointer, _ request: WindowRequest, minimum: (Int32, Int32)) throws(PlatformError) -> Shell {
+    private func makeShell(on surface: OpaquePointer, _ request: WindowRequest, minimum: (Int32, Int32)) throws(PlatformError) -> any Shell {
         let globals = connection.globals
         guard globals.decorations == nil && globals.offersSubsurfaces else {
             let toplevel = XDGToplevel(surface: surface, connection: connection, request: request, minimum: minimum, owner: userData)
             if request.maximized { xdg_toplevel_set_maximized(toplevel.toplevel) }
             wl_surface_commit(surface)
-            return .xdg(toplevel)
+            return toplevel
         }
-        return .libdecor(try decorate(surface, request, minimum: minimum))
+        return try decorate(surface, request, minimum: minimum)
     }
 
     /// The toplevel as libdecor makes it, with its title bar and borders.
@@ -214,7 +214,7 @@ extension WaylandPlatform {
 
     /// The compositor said whether it draws the title bar.
     func decorationConfigured(mode: UInt32) {
-        if case let .xdg(toplevel)? = opening?.shell ?? window?.shell { toplevel.decorationMode = mode }
+        if let toplevel = (opening?.shell ?? window?.shell) as? XDGToplevel { toplevel.decorationMode = mode }
     }
 
     /// libdecor's configure, which it acknowledges as the window answers it
@@ -242,10 +242,10 @@ extension WaylandPlatform {
     func surfaceConfigured(serial: UInt32) {
         if let opening {
             // A compositor that answered "client side" draws no title bar: libdecor does instead, on the same surface.
-            if case let .xdg(toplevel) = opening.shell, toplevel.isUndecorated, connection.globals.offersSubsurfaces {
+            if let toplevel = opening.shell as? XDGToplevel, toplevel.isUndecorated, connection.globals.offersSubsurfaces {
                 pendingConfigure = ToplevelConfigure()
                 do {
-                    opening.shell = .libdecor(try decorate(opening.surface.proxy, opening.request, minimum: opening.minimum))
+                    opening.shell = try decorate(opening.surface.proxy, opening.request, minimum: opening.minimum)
                 } catch {
                     failure = .protocolError(error.message)
                 }
