@@ -327,9 +327,10 @@ extension WaylandPlatform {
     public func finishStartup() {
         guard let window, window.framePresented, !startupFinished else { return }
         startupFinished = true
-        // The first frame goes to the compositor now, not after the cursor
-        // theme below (every cursor of it read from disk), which it does not need.
-        wl_display_flush(connection.display)
+        // No flush of the first frame before the cursor theme below: the
+        // flush after it would then be the second write since the commit,
+        // and a compositor that closed the connection on an error in that
+        // commit would be heard as gone (EPIPE), not as its error (EPROTO).
         seat?.cursor = Cursor(globals: connection.required, scale: window.scale.cursorScale,
                              settings: settings)
         takeSeatDevices()
