@@ -94,16 +94,12 @@ test: deps
 # a warning for each of the ASan runtime's local symbols it is asked to export.
 SANITIZED_LINK := -Xswiftc -use-ld=lld
 ASAN := --sanitize=address --scratch-path .build/asan $(SANITIZED_LINK)
-# A leak's whole stack (fast_unwind_on_malloc=0: Debian's libdbus keeps no
-# frame pointers), so Tests/lsan.supp can name a library's own leak by the
-# call that made it, and a leak of Rewrap's through the same library still fails.
 test-asan: deps
 	swift build --build-tests $(ASAN)
 	$(REWRAP)
 	scripts/build-catalogs
 	REWRAP_BIN=$(CURDIR)/.build/asan/debug/rewrap REWRAP_SANITIZED=1 \
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0:fast_unwind_on_malloc=0 \
-	ASAN_OPTIONS=suppressions=$(CURDIR)/Tests/asan.supp \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 ASAN_OPTIONS=suppressions=$(CURDIR)/Tests/asan.supp \
 		swift test --skip-build $(ASAN)
 
 # The DocC site (articles and API) in .build/docs; scripts/build-docs says how.
