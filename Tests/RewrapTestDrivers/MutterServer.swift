@@ -5,7 +5,10 @@ import Foundation
 /// virtual monitor, and no X server. Input goes through mutter's
 /// RemoteDesktop and pictures come from its ScreenCast stream, both through
 /// `Tests/Fixtures/walk/desktop-bus.py mutter`; the scale through
-/// DisplayConfig. Everything is stopped by its PID.
+/// DisplayConfig. The bus has the desktop portal's Settings on it, as a
+/// GNOME session does: libdecor's plugin asks it for the cursor theme, and
+/// without an answer it never frees the DBusError it got (a leak that
+/// LeakSanitizer reports for every start). Everything is stopped by its PID.
 ///
 ///     let mutter = try MutterServer(width: 1600, height: 1000)
 ///     try mutter.click(x: 400, y: 300)
@@ -15,7 +18,8 @@ public final class MutterServer: @unchecked Sendable {
     /// The monitor's size in its own pixels.
     public let monitor: (width: Int, height: Int)
     private let mutter: Process
-    private var remote: LineHelper!
+    private let remote: LineHelper
+    private let portal: LineHelper
     /// The monitor's scale, as last set.
     public private(set) var scale: Double = 1
 
@@ -32,6 +36,11 @@ public final class MutterServer: @unchecked Sendable {
             mutter = try bus.start(["/usr/bin/mutter", "--headless", "--virtual-monitor", "\(width)x\(height)", "--no-x11",
                                     "--wayland-display", socket], log: "mutter", environment: ["GSETTINGS_BACKEND": "memory"])
             guard bus.waitForFile(socket, of: mutter) else { throw TestFailure("mutter did not start: \(bus.log("mutter").suffix(600))") }
+            // GNOME's defaults: no colour preference, Adwaita's cursors at 24 px.
+            portal = try LineHelper(["/usr/bin/python3", PackagePaths.root + "/Tests/Fixtures/portal/fake-portal.py", "0",
+                                     "org.gnome.desktop.interface cursor-theme s 'Adwaita'",
+                                     "org.gnome.desktop.interface cursor-size i 24"],
+                                    environment: bus.environment, name: "fake-portal.py")
             // The stream's pipewire node comes once wireplumber has linked it: the helper waits for it.
             remote = try LineHelper(["/usr/bin/python3", PackagePaths.root + "/Tests/Fixtures/walk/desktop-bus.py", "mutter"],
                                     environment: bus.environment, name: "desktop-bus.py mutter")
@@ -104,7 +113,8 @@ public final class MutterServer: @unchecked Sendable {
     }
 
     public func stop() {
-        remote?.stop()
+        remote.stop()
+        portal.stop()
         bus.stop()
     }
 
