@@ -46,7 +46,10 @@ extension WaylandPlatform: Platform {
             check(wl_display_dispatch_pending(display))
             busy = !events.isEmpty || failure != nil
         }
-        if !busy && wl_display_flush(display) < 0 && errno != EAGAIN {
+        // EPIPE: the compositor closed the connection, perhaps after an
+        // error event still unread in the socket, so reading goes on to
+        // learn which; the read reports it, or the end if there was none.
+        if !busy && wl_display_flush(display) < 0 && errno != EAGAIN && errno != EPIPE {
             wl_display_cancel_read(display)
             check(-1)
             return []
