@@ -12,6 +12,8 @@ import RewrapScene
 /// when a move ends.
 final class AccessibilityLink {
     private let platform: any Platform
+    /// The program's words, for the names and descriptions of the tree.
+    private let words: Words
     private var bridge: ATSPIBridge?
     /// When to look for the bus; nil before the first frame and once looked,
     /// until a new bus is named.
@@ -22,17 +24,9 @@ final class AccessibilityLink {
     /// Something was published mid-move; its bounds go out when it settles.
     private var awaitingSettle = false
 
-    init(platform: any Platform) {
+    init(platform: any Platform, words: Words) {
         self.platform = platform
-    }
-
-    /// The descriptor for the loop's poll; none without a bus.
-    var descriptors: [Int32] { bridge?.descriptor.map { [$0] } ?? [] }
-
-    /// When the loop must come back although nothing is readable: to look
-    /// for the bus, or to retry writing what did not fit in the socket.
-    func deadline(now: Double) -> Double? {
-        [lookup, bridge?.retryInterval.map { now + $0 }].compactMap { $0 }.min()
+        self.words = words
     }
 
     func frameDrawn(at now: Double) {
@@ -63,12 +57,14 @@ final class AccessibilityLink {
     var isJoined: Bool { bridge?.isConnected == true }
 
     /// Once per pass of the loop, after drawing: joins the bus when it is
-    /// time, and announces what changed at a settled moment. True when it
-    /// joined just now.
+    /// time, and announces what `window` shows at a settled moment. True
+    /// when it joined just now.
     @discardableResult
-    func passEnded(at now: Double, animating: Bool, tree: () -> AccessibleTree) -> Bool {
+    func passEnded(window: ShownWindow) -> Bool {
+        let animating = window.stage.isAnimating
+        let tree = { [words] in window.accessibleTree(words: words) }
         var joined = false
-        if let due = lookup, now >= due {
+        if let due = lookup, window.now >= due {
             lookup = nil
             looked = true
             // A bus that accepts and never answers costs the window this second, once.
@@ -93,10 +89,22 @@ final class AccessibilityLink {
         return joined
     }
 
-    /// Answers clients when the bus's descriptor is among `ready` or writes
+}
+
+extension AccessibilityLink: LoopSource {
+    /// The bus's descriptor; none without a bus.
+    var descriptors: [Int32] { bridge?.descriptor.map { [$0] } ?? [] }
+
+    /// When the loop must come back although nothing is readable: to look
+    /// for the bus, or to retry writing what did not fit in the socket.
+    func deadline(now: Double, frameReady: Bool) -> Double? {
+        [lookup, bridge?.retryInterval.map { now + $0 }].compactMap { $0 }.min()
+    }
+
+    /// Answers clients when the bus's descriptor is readable or writes
     /// wait; returns the inputs their actions asked for.
-    func pump(ready: [Int32], tree: @escaping () -> AccessibleTree) -> [Input] {
-        guard let bridge, bridge.retryInterval != nil || ready.contains(where: descriptors.contains) else { return [] }
-        return bridge.pump(tree: tree)
+    func inputs(readable: [Int32], window: ShownWindow) -> [Input] {
+        guard let bridge, bridge.retryInterval != nil || readable.contains(where: descriptors.contains) else { return [] }
+        return bridge.pump(tree: { [words] in window.accessibleTree(words: words) })
     }
 }

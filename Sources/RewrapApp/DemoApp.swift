@@ -5,9 +5,11 @@ import RewrapPlatform
 import RewrapScene
 import RewrapText
 
-/// The demo's loop: platform events become controller inputs, effects are
-/// carried out, frames are paced and drawn. The loop owns the only clock,
-/// and knows no platform: it is tested against a recording one.
+/// The demo's loop: each pass takes the platform's events and asks every
+/// source what has happened, hands the inputs to the controller, carries
+/// out its effects, draws what is due, and sleeps until a descriptor is
+/// readable or a deadline comes. The loop owns the only clock and knows no
+/// platform: it is tested against a recording one.
 public final class DemoApp {
     private let platform: any Platform
     /// The main window's pixels.
@@ -17,32 +19,27 @@ public final class DemoApp {
     private let frameLog: FrameLog?
     private let clock: Clock
     private let appearance: Appearance
-    /// What the command line asked for, read again when the desktop's scale changes.
-    private let options: AppOptions
+    private var textSetting: TextSetting
     private var controller: PanelController
     private let stage: Stage
     private let popupWindow: PopupWindow
     private let accessibility: AccessibilityLink
     private let touchScroller: TouchScroller
-    /// The program's words in the catalog's language, and that language
-    /// (BCP 47), the locale screen readers are told.
-    private let words: Words
-    /// The window's scale without large text, and the desktop's font, that the text was last set for.
-    private var windowScale: Double
-    private var interfaceFont: InterfaceFont?
-    private var pendingSize: Size?
-    private var needsDraw = true
-    /// The back buffer holds the latest frame at the window's size, so an
-    /// Expose only needs a copy, not a repaint.
-    private var bufferIsCurrent = false
-    private var running = true
-    private var status: Int32 = 0
     /// The one owner of what is kept across runs, and of when it is written.
     private let keeper: StateKeeper
     /// SIGTERM, SIGINT and SIGHUP, when the program watches for them.
     private let stopSignals: StopSignals?
     /// The panel file, read again when it changes or on F5; nil for a pipe.
-    private let watcher: PanelWatcher?
+    private let panelFile: PanelFileSource?
+    private var pendingSize: Size?
+    private var needsDraw = true
+    /// The back buffer holds the latest frame at the window's size, so an
+    /// Expose only needs a copy, not a repaint.
+    private var bufferIsCurrent = false
+    /// What the last wait found readable, for the sources to read next pass.
+    private var readable: [Int32] = []
+    private var running = true
+    private var status: Int32 = 0
 
     /// The loop for a window open on `platform` at `scale`, with its text
     /// set by `text`; `keeper` keeps what the person does, and the loop
@@ -51,23 +48,20 @@ public final class DemoApp {
          words: Words, options: AppOptions, trace: TraceWriter?, frameLog: FrameLog?, clock: Clock,
          keeper: StateKeeper, stopSignals: StopSignals?, watcher: PanelWatcher?) {
         self.platform = platform
-        self.watcher = watcher
         self.keeper = keeper
         self.stopSignals = stopSignals
+        panelFile = watcher.map { PanelFileSource(watcher: $0, words: words, keeper: keeper) }
         self.clock = clock
         self.surface = surface
         popupWindow = PopupWindow(platform: platform)
-        accessibility = AccessibilityLink(platform: platform)
+        accessibility = AccessibilityLink(platform: platform, words: words)
         touchScroller = TouchScroller(threshold: Metrics(scale: scale).dragThreshold)
-        self.words = words
         self.trace = trace
         self.frameLog = frameLog
         let metrics = Metrics(scale: scale)
         let viewport = Size(width: Double(surface.width), height: Double(surface.height))
         appearance = Appearance(theme: options.theme, reduceMotionByOption: options.reduceMotion)
-        self.options = options
-        windowScale = options.windowScale(for: platform.settings)
-        interfaceFont = options.font == nil ? platform.settings.interfaceFont : nil
+        textSetting = TextSetting(options: options, settings: platform.settings)
         // The engine keeps the lines it shapes, so it is the measurement cache too.
         painter = Painter(metrics: metrics, measurer: text, palette: appearance.palette(platform.settings))
         controller = PanelController(state: state, metrics: metrics, viewport: viewport, direction: text.direction,
@@ -86,13 +80,19 @@ public final class DemoApp {
         return status
     }
 
-    /// One pass of the loop: events, then frames, then a sleep until the
-    /// next event or deadline. False once the window has closed.
+    /// One pass of the loop: events and the sources' inputs, then frames,
+    /// then a sleep until the next event or deadline. False once the
+    /// window has closed.
     @discardableResult
     public func runPass() -> Bool {
         frameLog?.passStarted()
         for event in platform.pendingEvents() { handle(event) }
-        if let change = watcher?.poll(at: clock.now) { panelChanged(change) }
+        for source in sources {
+            for input in source.inputs(readable: readable, window: shownWindow()) { send(input) }
+        }
+        readable = []
+        // A window that is closing draws nothing more.
+        guard running else { return false }
         if let size = pendingSize {
             pendingSize = nil
             send(.resized(size))
@@ -102,11 +102,7 @@ public final class DemoApp {
             needsDraw = true
         }
         let now = clock.now
-        if popupWindow.takeDueScroll(at: now) { send(.menuScrollTick) }
         let ready = platform.isReadyForFrame
-        if ready, let outcome = touchScroller.tick(at: now, interval: 1 / platform.refreshRate, range: scrollRange) {
-            carryOut(outcome)
-        }
         if ready, let time = stage.dueFrameTime(at: now) {
             drawFrame(at: time)
             stage.frameDrawn(at: time, refreshRate: platform.refreshRate)
@@ -114,9 +110,8 @@ public final class DemoApp {
             drawFrame(at: now)
         }
         guard running else { return false }
-        keeper.saveIfDue(at: clock.now)
         platform.finishStartup()
-        if accessibility.passEnded(at: clock.now, animating: stage.isAnimating, tree: accessibleTree) {
+        if accessibility.passEnded(window: shownWindow()) {
             // A screen reader is there: give it something to announce, and go round to publish it.
             send(.focusFirstControl)
             return running
@@ -124,14 +119,7 @@ public final class DemoApp {
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
         let drawn = clock.now
         let next = sources.compactMap { $0.deadline(now: drawn, frameReady: ready) }.min()
-        let watched = sources.flatMap(\.descriptors)
-        let readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: watched)
-        if let stopSignals, readable.contains(stopSignals.descriptor), stopSignals.drain() {
-            // Asked to stop, not failing: `run` saves, and the status is 0.
-            running = false
-            return false
-        }
-        for input in accessibility.pump(ready: readable, tree: accessibleTree) { send(input) }
+        readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: sources.flatMap(\.descriptors))
         return running
     }
 
@@ -139,8 +127,14 @@ public final class DemoApp {
     private var sources: [any LoopSource] {
         var sources: [any LoopSource] = [stage, touchScroller, popupWindow, accessibility, keeper]
         if let stopSignals { sources.append(stopSignals) }
-        if let watcher { sources.append(watcher) }
+        if let panelFile { sources.append(panelFile) }
         return sources
+    }
+
+    /// What the window shows now, for hit-testing, scroll ranges and the accessible tree.
+    private func shownWindow() -> ShownWindow {
+        ShownWindow(stage: stage, controller: controller, popupWindow: popupWindow, now: clock.now,
+                    frameReady: platform.isReadyForFrame, frameInterval: 1 / platform.refreshRate)
     }
 
     // MARK: - Events
@@ -158,36 +152,22 @@ public final class DemoApp {
             keeper.windowWasShown()
         case .maximizedChanged(let maximized):
             keeper.maximizedChanged(maximized, at: clock.now)
-        case .pointerMoved(.main, let x, let y):
-            // A button held since a press in the window keeps its motion there, over the menu too.
-            if let menu = controller.popup {
-                popupWindow.input(for: event, menu: menu).map(send)
-            } else {
-                send(.pointerMoved(over: node(at: x, y)))
-            }
-        case .pointerLeft(.main):
-            send(.pointerLeft)
-        case .pressed(let role, let x, let y):
+        case .pointerMoved, .pointerLeft, .released:
+            shownWindow().input(for: event).map(send)
+        case .pressed:
             touchScroller.stop()
-            if let menu = controller.popup {
-                popupWindow.input(for: event, menu: menu).map(send)
-            } else if role == .main {
-                send(.pointerPressed(on: node(at: x, y)))
-            }
-        case .released:
-            popupWindow.input(for: event, menu: controller.popup).map(send)
+            shownWindow().input(for: event).map(send)
         case .scrolled(.main, let dx, let dy):
             let delta = Point(x: Double(dx), y: Double(dy))
             touchScroller.scrolled(by: delta, now: clock.now)
             send(.scrolled(by: delta))
         case .scrollEnded(.main):
-            if let page = scrollRange(.page) { touchScroller.scrollEnded(now: clock.now, page: page) }
+            if let page = shownWindow().scrollRange(.page) { touchScroller.scrollEnded(now: clock.now, page: page) }
         case .scrollEnded(.popup):
             // A menu scrolls by whole rows, a click at a time: no momentum.
             break
         case .touch(let touch):
-            let outcome = touchScroller.touch(touch, spot: { touchSpot(touch) }, now: clock.now, range: scrollRange)
-            outcome.map(carryOut)
+            for input in touchScroller.touch(touch, window: shownWindow()) { send(input) }
         case .keyPressed(let key, let stroke):
             touchScroller.stop()
             // A screen reader sees every key first, and may keep it for itself.
@@ -198,7 +178,7 @@ public final class DemoApp {
             send(.windowFocusChanged(focused))
             if focused && accessibility.isJoined { send(.focusFirstControl) }
         case .closeRequested:
-            running = false
+            send(.closeRequested)
         case .connectionLost(let line):
             // What the person did outlives the display: saved before the last word.
             keeper.save()
@@ -207,11 +187,11 @@ public final class DemoApp {
             running = false
         case .scrolled(.popup, _, _):
             touchScroller.stop()
-            popupWindow.input(for: event, menu: controller.popup).map(send)
-        case .exposed(.popup), .pointerMoved(.popup, _, _), .pointerLeft(.popup), .popupDismissed:
-            popupWindow.input(for: event, menu: controller.popup).map(send)
+            shownWindow().input(for: event).map(send)
+        case .exposed(.popup), .popupDismissed:
+            shownWindow().input(for: event).map(send)
         case .popupPlaced:
-            popupWindow.input(for: event, menu: controller.popup).map(send)
+            shownWindow().input(for: event).map(send)
             // The menu is in the accessible tree once placed; on Wayland that
             // comes after the pass of the key that opened it.
             accessibility.inputHandled()
@@ -226,55 +206,6 @@ public final class DemoApp {
             accessibility.busNamed()
         case .frameReady:
             stage.frameReady(at: clock.now)
-        }
-    }
-
-    // MARK: - Touch
-
-    /// What lies under a finger now, hit-tested as a click would be.
-    private func touchSpot(_ touch: Touch) -> TouchSpot {
-        // A position that is no pixel at all is on nothing.
-        guard touch.x.isFinite, touch.y.isFinite, abs(touch.x) < 1e6, abs(touch.y) < 1e6 else {
-            return controller.popup == nil ? .nothing : .outsideMenu
-        }
-        let x = Int(touch.x.rounded(.down)), y = Int(touch.y.rounded(.down))
-        if let menu = controller.popup { return popupWindow.touchSpot(touch.role, x, y, menu: menu) }
-        return touch.role == .main ? .control(node(at: x, y)) : .nothing
-    }
-
-    /// How far the page, or the open menu, is scrolled and can go, in pixels.
-    private func scrollRange(_ target: ScrollTarget) -> ScrollRange? {
-        switch target {
-        case .page:
-            return ScrollRange(offset: controller.scroll.offset,
-                               limit: ScrollPosition.maximum(content: stage.scene.contentSize, viewport: controller.viewport))
-        case .menu:
-            guard let menu = controller.popup, let pitch = popupWindow.rowHeight else { return nil }
-            return ScrollRange(offset: Point(x: 0, y: Double(menu.scroll.first) * pitch),
-                               limit: Point(x: 0, y: Double(menu.scroll.count - menu.scroll.visible) * pitch))
-        }
-    }
-
-    /// A tap clicks what it touched, as a press would, though it shows no
-    /// hover and no focus ring; a drag or a fling scrolls.
-    private func carryOut(_ outcome: TouchOutcome) {
-        switch outcome {
-        case .tapped(.control(let id)):
-            if controller.popup == nil { send(.pointerPressed(on: id)) }
-        case .tapped(.menuRow(let row)):
-            if let row, controller.popup != nil { send(.popupClicked(row: row)) }
-        case .tapped(.outsideMenu):
-            if controller.popup != nil { send(.popupClicked(row: nil)) }
-        case .tapped(.nothing):
-            break
-        case .scroll(.page, let offset):
-            let now = controller.scroll.offset
-            send(.scrolled(by: Point(x: offset.x - now.x, y: offset.y - now.y)))
-        case .scroll(.menu, let offset):
-            // A menu scrolls by whole rows: the nearest to where the finger holds it.
-            guard let menu = controller.popup, let pitch = popupWindow.rowHeight else { return }
-            let rows = Int((offset.y / pitch).rounded()) - menu.scroll.first
-            if rows != 0 { send(.popupScrolled(rows: rows)) }
         }
     }
 
@@ -297,7 +228,8 @@ public final class DemoApp {
             case .redrawPopup: popupWindow.setNeedsDraw()
             case .scheduleMenuScroll(let delay): popupWindow.scheduleScroll(at: clock.now + delay)
             case .closePopup: popupWindow.close()
-            case .reloadPanel: watcher?.reloadNow(at: clock.now)
+            case .reloadPanel: panelFile?.watcher.reloadNow(at: clock.now)
+            case .retitle(let title): platform.setTitle(title)
             case .closeWindow: running = false
             }
             needsDraw = true
@@ -310,54 +242,28 @@ public final class DemoApp {
         controller.sceneChanged(stage.scene)
     }
 
-    /// The panel file was read again: a good panel takes the place of the
-    /// old one with motion, and the notice goes; a bad one leaves the panel
-    /// as it was, says one line, and shows the notice (rules §12.4).
-    private func panelChanged(_ change: PanelChange) {
-        switch change {
-        case .panel(let source):
-            // Shown in the catalog's language, as at start; kept in the file's words.
-            let panel = source.translated(by: words.translator)
-            keeper.panelEdited(source: source)
-            stage.notice = nil
-            if panel.title != controller.state.panel.title { platform.setTitle(panel.title) }
-            carryOut(controller.panelEdited(panel))
-        case .problem(let error):
-            writeLine(error.message)
-            stage.notice = words.panelFileError(String(error.message.dropFirst("rewrap: ".count)))
-        }
-        needsDraw = true
-        accessibility.inputHandled()
-    }
-
     /// The desktop asks for another scale (a new DPI), larger text or
-    /// another font, and the options did not fix them: the text is set anew,
-    /// and the page laid out and drawn at the scale. A new window scale
-    /// resizes the window to show what it showed; larger text or another
-    /// font keeps the window's size, and the page reflows. Nothing
-    /// animates, and selection, focus and scroll stay.
+    /// another font, and the options did not fix them: the page is laid
+    /// out and drawn in the new text. A new window scale resizes the window
+    /// to show what it showed; larger text or another font keeps the
+    /// window's size, and the page reflows. Nothing animates, and
+    /// selection, focus and scroll stay.
     private func followDesktopText() {
-        let settings = platform.settings
-        let scale = options.scale(for: settings), windowScale = options.windowScale(for: settings)
-        let font = options.font == nil ? settings.interfaceFont : nil
-        guard scale != painter.metrics.scale || font != interfaceFont else { return }
-        let text: TextEngine
-        do {
-            text = try options.textEngine(scale: scale, settings: settings, direction: stage.scene.direction)
-        } catch {
-            return writeLine("rewrap: cannot set text at the desktop's new scale \(scale): \(error.message)")
+        switch textSetting.follow(platform.settings, from: painter.metrics.scale, direction: stage.scene.direction) {
+        case nil:
+            break
+        case .failed(let line):
+            writeLine(line)
+        case .set(let text, let scale, let resizesWindow):
+            let viewport = resizesWindow ? platform.rescale(to: scale, text: text) : platform.retext(to: scale, text: text)
+            let metrics = Metrics(scale: scale)
+            let sameScale = metrics == painter.metrics
+            touchScroller.rescaled(threshold: metrics.dragThreshold)
+            painter = Painter(metrics: metrics, measurer: text, palette: painter.palette)
+            stage.rescale(metrics, measurer: text)
+            frameLog?.text = text
+            send(sameScale ? .fontChanged(viewport: viewport) : .rescaled(metrics, viewport: viewport))
         }
-        let viewport = windowScale != self.windowScale
-            ? platform.rescale(to: scale, text: text) : platform.retext(to: scale, text: text)
-        self.windowScale = windowScale
-        interfaceFont = font
-        let metrics = Metrics(scale: scale)
-        let sameScale = metrics == painter.metrics
-        touchScroller.rescaled(threshold: metrics.dragThreshold)
-        painter = Painter(metrics: metrics, measurer: text, palette: painter.palette)
-        stage.rescale(metrics, measurer: text)
-        frameLog?.text = text
-        send(sameScale ? .fontChanged(viewport: viewport) : .rescaled(metrics, viewport: viewport))
     }
 
     /// `--theme auto` follows the desktop's theme as it changes.
@@ -367,10 +273,6 @@ public final class DemoApp {
         painter.palette = palette
         needsDraw = true
         popupWindow.setNeedsDraw()
-    }
-
-    private func node(at x: Int, _ y: Int) -> NodeID? {
-        stage.interactiveNode(at: Point(x: Double(x), y: Double(y)), at: clock.now, scroll: controller.scroll.offset)
     }
 
     // MARK: - Drawing
@@ -407,13 +309,5 @@ public final class DemoApp {
         if let popup, let row = popup.menu.highlighted, popup.rows.indices.contains(row), let rect = popup.rows[row] {
             platform.focusMoved(to: rect, in: .popup)
         }
-    }
-
-    /// The tree a screen reader reads, from what is shown right now.
-    private func accessibleTree() -> AccessibleTree {
-        AccessibleTree(application: "rewrap", title: controller.state.panel.title,
-                       drawn: stage.shown(at: clock.now, controller: controller), focus: controller.focus,
-                       popup: popupWindow.traced(controller.popup), active: controller.windowFocused, words: words,
-                       locale: words.translator.languageTag)
     }
 }

@@ -20,9 +20,6 @@ final class Stage {
     /// something is about to move, and until then the scene's frames are
     /// the presented ones.
     private var animatorIsCurrent = true
-    /// What is wrong with the panel file, shown over the window's bottom
-    /// edge until the file is good again; nil while it is good.
-    var notice: String?
 
     /// `slowMotion` makes every move ten times as long, to watch one.
     init(layout: PageLayout, state: PanelState, viewport: Size, slowMotion: Bool) {
@@ -115,7 +112,7 @@ final class Stage {
         let scroll = controller.scroll.offset
         var presentedFrames = scene.nodes.map { presented($0, at: now, scroll: scroll) }
         var scene = self.scene
-        if let notice {
+        if let notice = controller.notice {
             // Fixed to the window, over the page: its target is where it is, scrolled or not.
             let frame = layout.noticeFrame(in: controller.viewport)
             scene.nodes.append(SceneNode(id: .notice, kind: .notice, text: notice, style: .body,

@@ -22,10 +22,12 @@ enum ScrollTarget: Equatable, Sendable {
     case menu
 }
 
-/// Where a target is scrolled to and how far it can go, in pixels.
+/// Where a target is scrolled to and how far it can go, in pixels; a
+/// target that moves by whole rows has their pitch as its `step`.
 struct ScrollRange: Equatable, Sendable {
     var offset: Point
     var limit: Point
+    var step: Double? = nil
 }
 
 /// What touch (and a touchpad's momentum) asks of the app.
@@ -149,5 +151,51 @@ final class TouchScroller {
         guard motion.isMoving(at: now) else { return stop() }
         fling = (target, motion)
         deadline = now
+    }
+}
+
+extension TouchScroller {
+    /// A finger went down, moved, lifted or was taken back over `window`:
+    /// what it means to the controller.
+    func touch(_ touch: Touch, window: ShownWindow) -> [Input] {
+        self.touch(touch, spot: { window.touchSpot(touch) }, now: window.now, range: window.scrollRange)
+            .map { inputs(for: $0, window: window) } ?? []
+    }
+
+    /// A tap clicks what it touched, as a press would, though it shows no
+    /// hover and no focus ring; a drag or a fling scrolls.
+    private func inputs(for outcome: TouchOutcome, window: ShownWindow) -> [Input] {
+        let menuIsOpen = window.controller.popup != nil
+        switch outcome {
+        case .tapped(.control(let id)):
+            return menuIsOpen ? [] : [.pointerPressed(on: id)]
+        case .tapped(.menuRow(let row)):
+            return menuIsOpen ? row.map { [.popupClicked(row: $0)] } ?? [] : []
+        case .tapped(.outsideMenu):
+            return menuIsOpen ? [.popupClicked(row: nil)] : []
+        case .tapped(.nothing):
+            return []
+        case .scroll(let target, let offset):
+            guard let range = window.scrollRange(target) else { return [] }
+            guard let pitch = range.step else {
+                return [.scrolled(by: Point(x: offset.x - range.offset.x, y: offset.y - range.offset.y))]
+            }
+            // A menu scrolls by whole rows: the nearest to where the finger holds it.
+            let rows = Int((offset.y / pitch).rounded()) - Int((range.offset.y / pitch).rounded())
+            return rows == 0 ? [] : [.popupScrolled(rows: rows)]
+        }
+    }
+}
+
+extension TouchScroller: LoopSource {
+    /// A drag's or fling's next step, drawn as a frame.
+    func deadline(now: Double, frameReady: Bool) -> Double? { frameReady ? deadline : nil }
+
+    /// A fling's next offset, once its frame is due.
+    func inputs(readable: [Int32], window: ShownWindow) -> [Input] {
+        guard window.frameReady, let outcome = tick(at: window.now, interval: window.frameInterval, range: window.scrollRange) else {
+            return []
+        }
+        return inputs(for: outcome, window: window)
     }
 }

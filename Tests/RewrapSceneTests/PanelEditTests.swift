@@ -39,6 +39,36 @@ final class PanelEditTests: XCTestCase {
         return effects
     }
 
+    // MARK: - The file's inputs
+
+    func testABadFileShowsTheNoticeUntilAGoodOneComesEvenAnUnchangedOne() {
+        var controller = controller(panel([shape, pattern]))
+        let scene = scene(controller.state)
+        XCTAssertEqual(controller.handle(.panelFileFailed(notice: "at 3:7"), scene: scene), [.redraw])
+        XCTAssertEqual(controller.notice, "at 3:7")
+        XCTAssertEqual(controller.state.panel, panel([shape, pattern]), "the last good panel stays")
+        XCTAssertEqual(controller.handle(.panelEdited(panel([shape, pattern])), scene: scene), [.redraw],
+                       "the same panel as before, good again: only the notice goes")
+        XCTAssertNil(controller.notice)
+        XCTAssertEqual(controller.handle(.panelEdited(panel([shape, pattern])), scene: scene), [], "nothing changed, nothing to do")
+    }
+
+    func testANewTitleRetitlesTheWindowBeforeTheRelayout() {
+        var controller = controller(panel([shape]))
+        let effects = controller.handle(.panelEdited(panel([shape], title: "Mine")), scene: scene(controller.state))
+        XCTAssertEqual(effects.first, .retitle("Mine"))
+        XCTAssertTrue(effects.contains { if case .relayout = $0 { true } else { false } })
+    }
+
+    func testACloseRequestClosesTheOpenMenuWithTheWindow() {
+        var controller = controller(panel([shape]))
+        let scene = scene(controller.state)
+        _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
+        XCTAssertNotNil(controller.popup)
+        XCTAssertEqual(controller.handle(.closeRequested, scene: scene), [.closePopup, .redraw, .closeWindow])
+        XCTAssertNil(controller.popup)
+    }
+
     // MARK: - Picks
 
     func testAPickSurvivesItsDropdownsRemovalAndReturn() {

@@ -2,13 +2,18 @@ import RewrapLayout
 import RewrapPlatform
 import RewrapScene
 import RewrapText
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A platform with no display: it shows nothing, records what the loop asks
 /// of it, and plays a script of event batches on a clock of its own.
 ///
-/// Each time the loop would sleep, time moves to the deadline it names; once
-/// it would sleep with none (it is idle), `nextBatch` gives the events that
-/// come next. When it gives none, the window is closed.
+/// Each time the loop would sleep, the descriptors it watches besides the
+/// platform are looked at without waiting, and any that is readable wakes it
+/// at once; otherwise time moves to the deadline it names, and once it would
+/// sleep with none (it is idle), `nextBatch` gives the events that come
+/// next. When it gives none, the window is closed.
 ///
 ///     let platform = RecordingPlatform(script: [[.keyPressed(.tab)], [.keyPressed(.returnKey)]])
 ///     let app = try launch.open(on: platform)
@@ -34,6 +39,9 @@ public final class RecordingPlatform: Platform {
     /// Events that come at a time of their own, even while the loop is busy
     /// with frames (a finger touching down during a fling), earliest first.
     public var timed: [(at: Double, events: [PlatformEvent])] = []
+    /// The deadline of each of the loop's sleeps, in order: nil where it
+    /// armed no timer at all.
+    public private(set) var sleeps: [Double?] = []
     private var frameCallbackDue: Double?
     private var pending: [PlatformEvent] = []
 
@@ -124,6 +132,11 @@ public final class RecordingPlatform: Platform {
     }
 
     public func wait(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
+        sleeps.append(deadline)
+        var watched = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        if poll(&watched, nfds_t(watched.count), 0) > 0 {
+            return watched.filter { $0.revents != 0 }.map(\.fd)
+        }
         if let due = frameCallbackDue, deadline.map({ due <= $0 }) ?? true {
             now = max(now, due)
             frameCallbackDue = nil

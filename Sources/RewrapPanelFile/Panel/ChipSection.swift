@@ -1,6 +1,6 @@
 /// The chip row with its heading and footer (rules §1, items 4–6). No items
 /// is valid: the row then shows "No items".
-public struct ChipSection: Equatable, Sendable {
+public struct ChipSection: Hashable, Sendable {
     public var heading: String
     public var footer: String
     public var items: [ChipSpec]

@@ -1,6 +1,6 @@
 /// One chip in the chip row. Two chips may share a title; the id tells
 /// them apart, and both count towards the badge.
-public struct ChipSpec: Equatable, Sendable {
+public struct ChipSpec: Hashable, Sendable {
     /// Unique across dropdowns and chips; the trace keys on it.
     public var id: NodeID
     public var title: String

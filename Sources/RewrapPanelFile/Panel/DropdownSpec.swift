@@ -1,6 +1,6 @@
 /// One dropdown as the panel file describes it. The loader guarantees a
 /// non-empty `options` without duplicates, and that `selected` is one of them.
-public struct DropdownSpec: Equatable, Sendable {
+public struct DropdownSpec: Hashable, Sendable {
     /// Unique across dropdowns and chips; the trace and selections key on it.
     public var id: NodeID
     public var title: String

@@ -1,6 +1,6 @@
 /// The dropdown panel with the heading above it and the footer that follows
 /// its height (rules §1, items 1–3).
-public struct MenuSection: Equatable, Sendable {
+public struct MenuSection: Hashable, Sendable {
     public var heading: String
     public var footer: String
     public var items: [DropdownSpec]

@@ -2,7 +2,7 @@
 ///
 ///     let panel = try PanelLoader.load(path: "assets/panel.json", reserving: Scene.reservedIDs)
 ///     panel.menus.items.map(\.id)   // ["shape", "pattern", "arrangement"]
-public struct Panel: Equatable, Sendable {
+public struct Panel: Hashable, Sendable {
     /// The window's title.
     public var title: String
     public var menus: MenuSection

@@ -21,6 +21,8 @@ public enum Effect: Equatable, Sendable {
     case closePopup
     /// Read the panel file again now (F5), whether or not it is watched.
     case reloadPanel
+    /// An edit of the panel file gave the window this title.
+    case retitle(String)
     /// The person asked to close the window (Ctrl+Q, Ctrl+W): the app
     /// saves what is kept and stops, as on a close from the title bar.
     case closeWindow

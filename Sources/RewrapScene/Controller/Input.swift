@@ -53,6 +53,16 @@ public enum Input: Hashable, Sendable {
     case activate(NodeID)
     /// An assistive technology moved the keyboard focus to a dropdown or the badge.
     case focus(NodeID)
+    /// The window is asked to close, from its title bar or by a stop signal
+    /// (SIGTERM, SIGINT, SIGHUP): what is kept is saved, and the status is 0.
+    case closeRequested
+    /// The panel file was edited and read again: this panel, in the
+    /// catalog's words, takes the old one's place with motion, and the
+    /// notice goes (rules §12.4).
+    case panelEdited(Panel)
+    /// The panel file is bad after an edit: the panel stays as it was, and
+    /// `notice` shows over the window's bottom edge until the file is good.
+    case panelFileFailed(notice: String)
     /// A screen reader is there, and the window starts or is activated with
     /// nothing focused: the first control takes the focus, as in Qt and GTK,
     /// so there is something to announce. The ring stays hidden until the

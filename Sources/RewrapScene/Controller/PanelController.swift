@@ -2,7 +2,8 @@ import RewrapLayout
 import RewrapPanelFile
 
 /// The demo's behaviour, free of X11, and the only owner of interaction
-/// state: selection, focus, hover, the open popup and the scroll position.
+/// state: selection, focus, hover, the open popup, the scroll position and
+/// the notice of a bad panel file.
 /// The app feeds it `Input`s and carries out the returned `Effect`s.
 ///
 ///     var controller = PanelController(state: PanelState(panel: panel), metrics: metrics, viewport: window)
@@ -26,6 +27,9 @@ public struct PanelController: Sendable {
     /// inside it, so its release may pick.
     private var hold: MenuHold?
     public private(set) var isInspecting: Bool
+    /// What is wrong with the panel file, shown over the window's bottom
+    /// edge until the file is good again; nil while it is good.
+    public private(set) var notice: String?
     /// The Tab order of the scene last laid out, so that when the focused
     /// control goes its nearest neighbour there takes the focus.
     private var tabOrder: [NodeID] = []
@@ -85,6 +89,17 @@ public struct PanelController: Sendable {
         case .focusFirstControl:
             guard focus == nil, popup == nil, let first = scene.interactiveIDs.first else { return [] }
             focus = first
+            return [.redraw]
+        case .closeRequested:
+            return close() + [.closeWindow]
+        case .panelEdited(let next):
+            let hadNotice = notice != nil
+            notice = nil
+            let retitled: [Effect] = next.title != state.panel.title ? [.retitle(next.title)] : []
+            let effects = retitled + panelEdited(next)
+            return effects.isEmpty && hadNotice ? [.redraw] : effects
+        case .panelFileFailed(let text):
+            notice = text
             return [.redraw]
         default:
             return popup == nil ? handlePointer(input, scene: scene) : handlePopupPointer(input)

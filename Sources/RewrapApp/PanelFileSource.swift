@@ -1,0 +1,36 @@
+import RewrapPanelFile
+import RewrapPlatform
+import RewrapScene
+
+/// The panel file as one of the loop's sources: what its watcher read, in
+/// the controller's terms. A good panel is shown in the catalog's words, as
+/// at start, while the keeper learns the file's own words, in which picks
+/// are kept; a bad one is one line on stderr and the window's notice.
+final class PanelFileSource: LoopSource {
+    let watcher: PanelWatcher
+    private let words: Words
+    private let keeper: StateKeeper
+
+    init(watcher: PanelWatcher, words: Words, keeper: StateKeeper) {
+        self.watcher = watcher
+        self.words = words
+        self.keeper = keeper
+    }
+
+    var descriptors: [Int32] { watcher.descriptors }
+
+    func deadline(now: Double, frameReady: Bool) -> Double? { watcher.deadline }
+
+    func inputs(readable: [Int32], window: ShownWindow) -> [Input] {
+        switch watcher.poll(at: window.now) {
+        case .panel(let source):
+            keeper.panelEdited(source: source)
+            return [.panelEdited(source.translated(by: words.translator))]
+        case .problem(let error):
+            writeLine(error.message)
+            return [.panelFileFailed(notice: words.panelFileError(String(error.message.dropFirst("rewrap: ".count))))]
+        case nil:
+            return []
+        }
+    }
+}
