@@ -38,8 +38,9 @@ public final class DemoApp {
     private var bufferIsCurrent = false
     /// What the last wait found readable, for the sources to read next pass.
     private var readable: [Int32] = []
-    private var running = true
-    private var status: Int32 = 0
+    /// The exit status once the window has closed; nil while it is open.
+    private var exitStatus: Int32?
+    private var running: Bool { exitStatus == nil }
 
     /// The loop for a window open on `platform` at `scale`, with its text
     /// set by `text`; `keeper` keeps what the person does, and the loop
@@ -77,7 +78,7 @@ public final class DemoApp {
     public func run() -> Int32 {
         while running { runPass() }
         keeper.save()
-        return status
+        return exitStatus ?? 0
     }
 
     /// One pass of the loop: events and the sources' inputs, then frames,
@@ -183,8 +184,7 @@ public final class DemoApp {
             // What the person did outlives the display: saved before the last word.
             keeper.save()
             writeLine(line)
-            status = 1
-            running = false
+            exitStatus = 1
         case .scrolled(.popup, _, _):
             touchScroller.stop()
             shownWindow().input(for: event).map(send)
@@ -230,7 +230,7 @@ public final class DemoApp {
             case .closePopup: popupWindow.close()
             case .reloadPanel: panelFile?.watcher.reloadNow(at: clock.now)
             case .retitle(let title): platform.setTitle(title)
-            case .closeWindow: running = false
+            case .closeWindow: exitStatus = exitStatus ?? 0
             }
             needsDraw = true
         }

@@ -95,6 +95,14 @@ final class LiveEditTests: XCTestCase {
         let session = try RewrapSession(arguments: ["--panel", path, "--geometry", "680x420+0+0"])
         defer { session.close() }
         try assertEachWayOfSavingReflows(session)
+        // The title follows the file, in both of the names a window manager reads.
+        try shipped.replacingOccurrences(of: "\"title\": \"Rewrap\"", with: "\"title\": \"Edited title\"")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        try session.waitUntil("the window manager to read the new title") {
+            let names = try runCommand(["/usr/bin/xprop", "-id", session.windowID, "_NET_WM_NAME", "WM_NAME"],
+                                       environment: ["DISPLAY": session.server.display]).stdout
+            return names.contains("_NET_WM_NAME(UTF8_STRING) = \"Edited title\"") && names.contains("WM_NAME(STRING) = \"Edited title\"")
+        }
     }
 
     func testEachWayOfSavingReflowsOnTheCurveOnSway() throws {
