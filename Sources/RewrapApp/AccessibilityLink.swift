@@ -88,7 +88,6 @@ final class AccessibilityLink {
         awaitingSettle = animating
         return joined
     }
-
 }
 
 extension AccessibilityLink: LoopSource {

@@ -189,9 +189,9 @@ public final class DemoApp {
             touchScroller.stop()
             shownWindow().input(for: event).map(send)
         case .exposed(.popup), .popupDismissed:
-            shownWindow().input(for: event).map(send)
+            popupWindow.input(for: event, menu: controller.popup).map(send)
         case .popupPlaced:
-            shownWindow().input(for: event).map(send)
+            popupWindow.input(for: event, menu: controller.popup).map(send)
             // The menu is in the accessible tree once placed; on Wayland that
             // comes after the pass of the key that opened it.
             accessibility.inputHandled()
