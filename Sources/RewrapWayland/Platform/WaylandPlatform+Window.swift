@@ -327,9 +327,12 @@ extension WaylandPlatform {
     public func finishStartup() {
         guard let window, window.framePresented, !startupFinished else { return }
         startupFinished = true
-        // No flush of the first frame before the cursor theme below: with
-        // one, headless sway 1.7 never sent the last of three quick resizes
-        // in 3 of 8 runs (WaylandDesktopTests), for a reason not yet found.
+        // The first frame goes to the compositor now, not after the cursor
+        // theme below (every cursor of it read from disk), which it does not
+        // need. Should the compositor close the connection on an error in
+        // that commit, the next write fails with EPIPE, and `wait` reads on
+        // to hear the error itself.
+        wl_display_flush(connection.display)
         seat?.cursor = Cursor(globals: connection.required, scale: window.scale.cursorScale,
                              settings: settings)
         takeSeatDevices()
