@@ -220,6 +220,15 @@ private struct Walk {
             }
         }
 
+        try step("a menu opens for a key tapped quicker than it is drawn") {
+            let id = dropdowns[0].id
+            try tab(to: id, in: window)
+            try window.tap("Return")
+            _ = try menu(window, id)
+            try window.press("Escape")
+            try closed(window)
+        }
+
         try step("press, drag and release on an option") {
             let id = dropdowns[1].id
             let button = try XCTUnwrap(try window.settledFrame().node(id))

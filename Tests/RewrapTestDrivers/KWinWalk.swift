@@ -96,6 +96,9 @@ final class KWinWalkWindow: WalkWindow, @unchecked Sendable {
 
     func press(_ keys: String) throws { try kwin.key(keys) }
 
+    /// Fake input's press and release go in one go.
+    func tap(_ key: String) throws { try kwin.key(key) }
+
     func press(_ keys: String, layouts: String) throws {
         throw WalkLimit("kwin types fake-input keys through its own keymap, set from kxkbrc, which the walk's kwin is not started with")
     }

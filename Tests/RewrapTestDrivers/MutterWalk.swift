@@ -112,6 +112,9 @@ final class MutterWalkWindow: WalkWindow, @unchecked Sendable {
         usleep(30_000)
     }
 
+    /// RemoteDesktop's press and release go in one go.
+    func tap(_ key: String) throws { try desktop.mutter.key(key) }
+
     func press(_ keys: String, layouts: String) throws {
         throw WalkLimit("mutter types RemoteDesktop keysyms through its own keymap, set from GNOME's input sources in gsettings, which the walk's headless mutter does not read")
     }

@@ -78,6 +78,9 @@ final class SwayWalkWindow: WalkWindow, @unchecked Sendable {
 
     func press(_ keys: String) throws { try desktop.keyboard.press(keys) }
 
+    /// The virtual keyboard sends a key's press and release in one go.
+    func tap(_ key: String) throws { try desktop.keyboard.press(key) }
+
     /// A second virtual keyboard with its own keymap: the seat takes the
     /// keymap of the keyboard that typed last, as with a second keyboard plugged in.
     func press(_ keys: String, layouts: String) throws {

@@ -40,6 +40,10 @@ public protocol WalkWindow: TracedSession {
     func drag(_ points: [(x: Int, y: Int)], interval: Double) throws
     /// Presses keys as xdotool names them (`Tab`, `shift+Tab`).
     func press(_ keys: String) throws
+    /// Presses and releases a key with no time between, as a quick hand or
+    /// a busy machine gives it: the release can reach the compositor before
+    /// the client has answered the press.
+    func tap(_ key: String) throws
     /// Presses keys, as xdotool names them, on a keyboard of `layouts`
     /// (xkb's names, such as `ru,us`), the first of them active.
     func press(_ keys: String, layouts: String) throws

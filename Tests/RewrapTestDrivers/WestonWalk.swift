@@ -149,6 +149,8 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
     /// Keys go to weston's window, which has the X focus while the pointer is over it.
     func press(_ keys: String) throws { try desktop.xdotool(["key", "--delay", "30", keys]) }
 
+    func tap(_ key: String) throws { try desktop.xdotool(["key", "--delay", "0", key]) }
+
     func press(_ keys: String, layouts: String) throws {
         throw WalkLimit("weston 10's X11 backend reads the outer server's keymap once, at its start")
     }

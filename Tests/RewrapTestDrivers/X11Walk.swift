@@ -119,6 +119,8 @@ final class X11WalkWindow: WalkWindow, @unchecked Sendable {
         try desktop.xdotool(["key", "--delay", "30", keys])
     }
 
+    func tap(_ key: String) throws { try desktop.xdotool(["key", "--delay", "0", key]) }
+
     /// setxkbmap sets the server's keymap for every client, as a person's
     /// keyboard settings do; the walk's own comes back after.
     func press(_ keys: String, layouts: String) throws {

@@ -84,7 +84,7 @@ extension WaylandPlatform {
     }
 
     func key(_ code: UInt32, pressed: Bool, serial: UInt32) {
-        if pressed { take(.keyPressed(serial: serial)) }
+        take(.key(serial: serial))
         guard let (key, stroke) = seat?.keys?.key(code, pressed: pressed, at: Self.monotonicNow()) else { return }
         events.append(pressed ? .keyPressed(key, stroke) : .keyReleased(stroke))
     }

@@ -21,18 +21,22 @@ final class Popup {
     var logicalSize = LogicalSize(width: 1, height: 1)
     /// Counts the moves asked of the compositor.
     var repositionToken: UInt32 = 0
+    /// The serial the menu grabbed with; nil for one opened by touch or
+    /// without a serial.
+    let grabSerial: UInt32?
     /// The seat whose grab libdecor was told of, so that only a menu that
-    /// grabbed ungrabs; nil for one opened by touch or without a serial.
+    /// grabbed ungrabs.
     let decorationGrabSeat: String?
 
     init(request: PopupRequest, surface: OpaquePointer, xdgSurface: OpaquePointer, xdgPopup: OpaquePointer, buffer: ShmSurface,
-         viewport: OpaquePointer?, decorationGrabSeat: String?) {
+         viewport: OpaquePointer?, grabSerial: UInt32?, decorationGrabSeat: String?) {
         self.request = request
         self.surface = surface
         self.xdgSurface = xdgSurface
         self.xdgPopup = xdgPopup
         self.buffer = buffer
         self.viewport = viewport
+        self.grabSerial = grabSerial
         self.decorationGrabSeat = decorationGrabSeat
     }
 
@@ -67,16 +71,17 @@ extension WaylandPlatform {
         // grab only to a touch still down: a menu opened by touch takes none
         // on any compositor, and closes on a tap elsewhere in the window or
         // when the window loses the focus.
-        var decorationGrabSeat: String?
+        var grabSerial: UInt32?, decorationGrabSeat: String?
         if let seat, let input, input.grabSerial != 0, !input.lastInputWasTouch {
             xdg_popup_grab(xdgPopup, seat.proxy, input.grabSerial)
+            grabSerial = input.grabSerial
             if let frame = window.decoratedFrame, let name = connection.seatName {
                 libdecor_frame_popup_grab(frame.frame, name)
                 decorationGrabSeat = name
             }
         }
         let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer,
-                          viewport: viewport, decorationGrabSeat: decorationGrabSeat)
+                          viewport: viewport, grabSerial: grabSerial, decorationGrabSeat: decorationGrabSeat)
         buffer.commit = { [unowned self, unowned popup] frame, damage in commitPopup(popup, frame, damage: damage) }
         if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, scale.bufferScale) }
         wl_surface_commit(surface)
@@ -176,7 +181,15 @@ extension WaylandPlatform {
 
     /// The compositor closed the menu: a press elsewhere, or another grab.
     func popupDone() {
-        guard popup != nil else { return }
+        guard let popup else { return }
+        // weston refuses a grab whose serial a later key event has outdated,
+        // as a quick tap's release read while the menu was being asked for
+        // does. Such a menu, never placed, is asked for again with the
+        // newest serial: at most once per event the compositor sends.
+        if popup.configured == nil, let grabbed = popup.grabSerial, let input, input.grabSerial != grabbed, !input.lastInputWasTouch {
+            _ = openPopup(popup.request)
+            return
+        }
         closePopup()
         events.append(.popupDismissed)
     }
