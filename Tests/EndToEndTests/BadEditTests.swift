@@ -6,7 +6,7 @@ import XCTest
 /// last panel stays, one line names the file and the place, and a notice a
 /// screen reader reads (pyatspi, on a private bus) comes and then goes.
 /// Then the limits: a pipe is read once, a link is followed, `--no-watch`
-/// waits for F5.
+/// and the kernel's inotify limits leave F5.
 final class BadEditTests: XCTestCase {
     private var folder = ""
     private var path: String { folder + "/panel.json" }
@@ -142,6 +142,37 @@ final class BadEditTests: XCTestCase {
             .write(toFile: path, atomically: true, encoding: .utf8)
         try session.waitUntil("the edit of the link's target") { session.frames().last?.node("shape")?.text == "Linked: Circle" }
         XCTAssertEqual(session.stderr, "")
+    }
+
+    /// The kernel's own limits, set to nothing in a user namespace of the
+    /// window's own (`/proc/sys/user` is per namespace): one line says
+    /// the file is not watched and why, and F5 still reads an edit.
+    func testAtTheKernelsInotifyLimitsOneLineSaysSoAndF5StillReads() throws {
+        let limits = [("max_inotify_watches", "the limit of inotify watches is reached (fs.inotify.max_user_watches)"),
+                      ("max_inotify_instances", "the limit of inotify instances is reached (fs.inotify.max_user_instances)")]
+        for (limit, reason) in limits {
+            try shipped.write(toFile: path, atomically: true, encoding: .utf8)
+            let limited = folder + "/rewrap-at-\(limit)"
+            try """
+                #!/bin/sh
+                exec /usr/bin/unshare --user --map-root-user /bin/sh -c \
+                    'echo 0 > /proc/sys/user/\(limit) && exec "$0" "$@"' \(PackagePaths.rewrapBinary) "$@"
+                """.write(toFile: limited, atomically: true, encoding: .utf8)
+            XCTAssertEqual(chmod(limited, 0o755), 0)
+            let session = try RewrapSession(arguments: ["--panel", path], executable: limited)
+            defer { session.close() }
+            try session.settledFrame()
+            XCTAssertEqual(session.stderr, "rewrap: cannot watch \(path) for edits: \(reason); F5 reads it again\n")
+            try shipped.replacingOccurrences(of: "\"title\": \"Shape\"", with: "\"title\": \"By hand\"")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            usleep(300_000)
+            try session.xdotool(["key", "--window", session.windowID, "Tab"])
+            try session.waitUntil("Tab") { session.frames().last?.node("shape")?.focused == true }
+            XCTAssertEqual(session.frames().last?.node("shape")?.text, "Shape: Circle", "\(limit): unwatched")
+            try session.xdotool(["key", "--window", session.windowID, "F5"])
+            try session.waitUntil("F5 to read the edit") { session.frames().last?.node("shape")?.text == "By hand: Circle" }
+            XCTAssertTrue(session.process.isRunning, limit)
+        }
     }
 
     func testWithNoWatchAnEditWaitsForF5() throws {

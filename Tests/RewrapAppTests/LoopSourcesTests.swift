@@ -7,9 +7,10 @@ import RewrapTestSupport
 import XCTest
 
 /// The loop's sources heard only through the loop, with no display, on the
-/// recording platform's manual clock: a stop signal through its descriptor,
-/// the menu's scroll timer and the bus lookup through their deadlines, and
-/// every source at rest through the timer the loop arms (none). The touch
+/// recording platform's manual clock: a stop signal and a screen reader's
+/// action through their descriptors, the menu's scroll timer and the bus
+/// lookup through their deadlines, and every source at rest through the
+/// timer the loop arms (none). The touch
 /// scroller, the keeper and the panel file have loop tests of their own
 /// (TouchLoopTests, KeptStateLoopTests, PanelEditLoopTests).
 final class LoopSourcesTests: XCTestCase {
@@ -103,6 +104,44 @@ final class LoopSourcesTests: XCTestCase {
         let times = scrolled.map { $1.time }
         let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
         XCTAssertTrue(gaps.allSatisfy { abs($0 - PopupMenu.autoScrollInterval) < 1e-6 }, "\(gaps)")
+    }
+
+    /// A screen reader presses Shape through AT-SPI2's Action on a bus of
+    /// the test's own, which the window joins when its clock says: the call
+    /// comes in through the bus's descriptor, and its answer is the menu.
+    func testAScreenReadersActionComesInThroughTheBussDescriptor() throws {
+        let bus = try PrivateSessionBus(name: "loop-accessibility")
+        defer { bus.stop() }
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        reader.arguments = [PackagePaths.root + "/Tests/Fixtures/accessibility/do-action.py", bus.address, "shape"]
+        let said = Pipe()
+        reader.standardOutput = said
+        reader.standardError = said
+        defer { stopProcess(reader) }
+        let giveUp = Date().addingTimeInterval(20)
+        var platform: RecordingPlatform!
+        platform = RecordingPlatform {
+            // Idle, with the bus joined: the reader starts, and the loop
+            // waits on its descriptors until the menu opens or the reader ends.
+            if !reader.isRunning && reader.processIdentifier == 0 { try? reader.run() }
+            guard platform.popup == nil, reader.isRunning, Date() < giveUp else { return nil }
+            usleep(1_000)
+            return []
+        }
+        platform.accessibilityBusAddress = bus.address
+        let app = try launch(trace: trace).open(on: platform, clock: Clock { platform.now })
+        XCTAssertEqual(app.run(), 0)
+        reader.waitUntilExit()
+        let answer = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(reader.terminationStatus, 0, answer)
+        XCTAssertEqual(answer, "done Shape: Circle\n")
+        XCTAssertTrue(platform.requests.contains { $0.hasPrefix("open popup") }, "\(platform.requests)")
+        XCTAssertTrue(TraceFrame.read(trace.path).contains { $0.popup?.owner == "shape" }, "Shape's menu drawn")
+        let firstFrame = try XCTUnwrap(TraceFrame.read(trace.path).first).time
+        XCTAssertTrue(platform.sleeps.contains { $0.map { abs($0 - (firstFrame + 0.1)) < 1e-9 } ?? false },
+                      "joined when the clock said: \(platform.sleeps)")
     }
 
     /// With nothing moving, the only timers a run arms are the bus lookup,

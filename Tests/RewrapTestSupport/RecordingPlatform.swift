@@ -160,7 +160,8 @@ public final class RecordingPlatform: Platform {
     public var isReadyForFrame: Bool { frameCallbackDue == nil }
     public var refreshRate: Double { 60 }
     public func finishStartup() {}
-    public var accessibilityBusAddress: String? { nil }
+    /// The accessibility bus the desktop names; none unless a test starts one.
+    public var accessibilityBusAddress: String?
     public var windowOrigin: Point? { Point(x: 0, y: 0) }
     public func flush() {}
     public func focusMoved(to rect: PixelRect, in role: WindowRole) { focusMoves.append((role, rect)) }
