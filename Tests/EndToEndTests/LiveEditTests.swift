@@ -118,4 +118,71 @@ final class LiveEditTests: XCTestCase {
             try sway.swaymsg(["-t", "get_tree"]).contains("\"name\": \"Edited title\"")
         }
     }
+
+    /// Where the compositor draws no title (weston, mutter), libdecor draws
+    /// it: the title bar of a window retitled by an edit is, pixel for
+    /// pixel, that of a window started with the new title.
+    func testAnEditedTitleIsTheOneLibdecorDrawsOnWeston() throws {
+        let reference = folder + "/x11.png"
+        let x11 = try RewrapSession(arguments: ["--panel", path, "--geometry", "680x420+0+0"])
+        try x11.settledFrame()
+        try x11.capture(to: reference)
+        x11.close()
+        let weston = try WestonServer(desktopColor: "0xff204060")
+        defer { weston.stop() }
+        let edited = shipped.replacingOccurrences(of: "\"title\": \"Rewrap\"", with: "\"title\": \"Edited title\"")
+        XCTAssertNotEqual(edited, shipped, "fixture: the panel's title")
+
+        /// The title bar above the window, as its own PNG.
+        func titleBar(_ name: String) throws -> String {
+            // Weston shows a frame a moment after it is committed.
+            usleep(500_000)
+            let shot = folder + "/\(name)-screen.png"
+            try weston.screenshot(to: shot)
+            let screen = try RGBImage(contentsOf: shot), window = try RGBImage(contentsOf: reference)
+            let origin = try XCTUnwrap(screen.firstPlace(of: window.row(0)), "the window on weston: \(shot)")
+            let color = screen[origin.x + 8, origin.y - 1]
+            var bar = 0
+            while origin.y - bar - 1 >= 0, screen[origin.x + 8, origin.y - bar - 1] == color { bar += 1 }
+            XCTAssertTrue((20...60).contains(bar), "a title bar \(bar) px tall: \(shot)")
+            let path = folder + "/\(name)-bar.png"
+            let crop = try runCommand(["/usr/bin/convert", shot, "-crop", "680x\(bar)+\(origin.x)+\(origin.y - bar)", "+repage", path])
+            guard crop.status == 0 else { throw TestFailure("convert -crop: \(crop.stderr)") }
+            return path
+        }
+        func start(_ panel: String, keeping home: StateHome) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile) {
+            let trace = try TemporaryFile(suffix: ".jsonl"), stderr = try TemporaryFile(suffix: ".txt")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+            process.arguments = ["--panel", panel, "--trace", trace.path, "--geometry", "680x420"]
+            var environment = ProcessInfo.processInfo.environment
+            environment.removeValue(forKey: "DISPLAY")
+            for (key, value) in weston.clientEnvironment { environment[key] = value }
+            environment["XDG_STATE_HOME"] = home.path
+            process.environment = environment
+            process.standardError = try FileHandle(forWritingTo: stderr.url)
+            try process.run()
+            let deadline = Date().addingTimeInterval(10)
+            while TraceFrame.parse((try? Data(contentsOf: trace.url)) ?? Data()).isEmpty, Date() < deadline, process.isRunning { usleep(20_000) }
+            return (process, trace, stderr)
+        }
+
+        let homes = (StateHome(), StateHome())
+        let retitled = try start(path, keeping: homes.0)
+        let before = try titleBar("before")
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        // The settle time, then a frame: the edit is in by then.
+        usleep(500_000)
+        let after = try titleBar("after")
+        XCTAssertEqual(try String(contentsOf: retitled.stderr.url, encoding: .utf8), "")
+        stopProcess(retitled.process)
+
+        let startedPath = folder + "/started.json"
+        try edited.write(toFile: startedPath, atomically: true, encoding: .utf8)
+        let started = try start(startedPath, keeping: homes.1)
+        defer { stopProcess(started.process) }
+        let expected = try titleBar("started")
+        XCTAssertGreaterThan(try differingPixels(before, expected).count, 0, "the title shows in the bar: \(folder)")
+        XCTAssertEqual(try differingPixels(after, expected).count, 0, "the retitled bar is the one started with the title: \(folder)")
+    }
 }
