@@ -103,12 +103,13 @@ final class WaylandDesktopTests: XCTestCase {
         let session = try WaylandSession(sway: sway)
         defer { session.close() }
         try session.settledFrame()
-        // Resized once sway shows the window, as a person would: sway applies
+        // Resized once sway draws the window, as a person would: sway applies
         // a resize that comes during the window's first transaction without
         // sending it a configure (its own log says so), and the size is lost.
         try session.waitUntil("sway to show the window") {
             try sway.windowRect(pid: session.process.processIdentifier).map { $0.width == 680 && $0.height == 420 } == true
         }
+        try sway.waitUntilDrawn(pid: session.process.processIdentifier)
         let selector = "[pid=\(session.process.processIdentifier)]"
         for width in [600, 500, 420] { try sway.swaymsg([selector, "resize", "set", "width", "\(width)", "px"]) }
         try session.waitUntil("the last size") { try session.lastFrame().window == [420, 420] }

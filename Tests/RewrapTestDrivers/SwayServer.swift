@@ -161,6 +161,31 @@ public final class SwayServer: @unchecked Sendable {
         guard result.status == 0 else { throw TestFailure("grim: \(result.stderr)") }
     }
 
+    /// The window of `pid` as sway draws it, through grim. sway lists a new
+    /// window in its tree while the transaction that shows it may still be
+    /// waiting for a client, and until then the window's place shows sway's
+    /// empty grey: the picture is taken again until something is drawn
+    /// there, for up to `timeout` s (a person sees the window then).
+    public func captureDrawn(pid: Int32, to path: String, cursor: Bool = false, timeout: Double = 3) throws {
+        let empty = RGBImage.Pixel(red: 63, green: 63, blue: 63)
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            guard let rect = try windowRect(pid: pid) else { throw TestFailure("sway shows no window for pid \(pid)") }
+            try capture(x: rect.x, y: rect.y, width: rect.width, height: rect.height, to: path, cursor: cursor)
+            let picture = try RGBImage(contentsOf: path)
+            let drawn = (0..<picture.height).contains { y in (0..<picture.width).contains { picture[$0, y] != empty } }
+            if drawn || Date() > deadline { return }
+            usleep(50_000)
+        }
+    }
+
+    /// Waits until sway draws the window of `pid`, as `captureDrawn` does.
+    public func waitUntilDrawn(pid: Int32) throws {
+        let path = NSTemporaryDirectory() + "rewrap-sway-drawn-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try captureDrawn(pid: pid, to: path)
+    }
+
     /// Types through a virtual keyboard: `wtype` arguments, such as
     /// `["-k", "Tab"]`. Pauses go before each key: the first keys are lost
     /// while the compositor switches to wtype's keymap otherwise.

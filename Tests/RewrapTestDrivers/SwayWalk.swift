@@ -101,10 +101,7 @@ final class SwayWalkWindow: WalkWindow, @unchecked Sendable {
 
     func parkPointer() throws { try desktop.sway.point(["move", "1", "1", "wait", "50"]) }
 
-    func capture(to path: String) throws {
-        let rect = try rect
-        try desktop.sway.capture(x: rect.x, y: rect.y, width: rect.width, height: rect.height, to: path)
-    }
+    func capture(to path: String) throws { try desktop.sway.captureDrawn(pid: rewrap.pid, to: path) }
 
     func captureScreen(to path: String) throws {
         let size = desktop.sway.outputSize

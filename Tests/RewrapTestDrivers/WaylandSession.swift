@@ -65,8 +65,7 @@ public final class WaylandSession: TracedSession, @unchecked Sendable {
 
     /// The window's pixels, through grim, at the output's scale, with the pointer when `cursor` is set.
     public func capture(to path: String, cursor: Bool = false) throws {
-        let rect = try windowRect()
-        try sway.capture(x: rect.x, y: rect.y, width: rect.width, height: rect.height, to: path, cursor: cursor)
+        try sway.captureDrawn(pid: process.processIdentifier, to: path, cursor: cursor)
     }
 
     /// A point in window pixels as output coordinates for the virtual pointer.

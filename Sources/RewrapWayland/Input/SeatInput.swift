@@ -30,7 +30,7 @@ enum SeatEvent: Equatable {
     case keyboardEntered(WindowRole?)
     case keyboardLeft
     /// A key went down or up: its serial may grab a popup.
-    case key(serial: UInt32)
+    case key(pressed: Bool, serial: UInt32)
     /// The toplevel's `activated` state, from each configure.
     case activated(Bool)
     /// Our popup went away: its surface hands the pointer and keyboard back
@@ -57,9 +57,12 @@ struct SeatInput {
     private(set) var pointerPosition = (x: 0.0, y: 0.0)
     /// The latest enter's serial, which the cursor must be set with.
     private(set) var pointerEnterSerial: UInt32 = 0
-    /// The serial of the latest button press, finger down or key event, for
-    /// a popup's grab.
+    /// The serial of the latest press, finger down or key press, for a
+    /// popup's grab.
     private(set) var grabSerial: UInt32 = 0
+    /// The serial of the latest key event, a release included: weston grants
+    /// a grab to that one only (`WaylandPlatform.popupDone`).
+    private(set) var latestKeySerial: UInt32 = 0
     /// Which of our windows has the keyboard: nil also while libdecor's
     /// decorations have it (weston gives it to the title bar clicked).
     private(set) var keyboardRole: WindowRole?
@@ -172,13 +175,12 @@ struct SeatInput {
             keyboardRole = nil
             holdsKeyboard = false
             return focus()
-        case let .key(serial):
-            // A key's release too: weston grants a grab only to the latest
-            // key event's serial, and a quick tap's release can come before
-            // the menu is asked for. mutter takes the release of the key
-            // pressed last, and GTK grabs the same way.
-            grabSerial = serial
-            lastInputWasTouch = false
+        case let .key(pressed, serial):
+            latestKeySerial = serial
+            if pressed {
+                grabSerial = serial
+                lastInputWasTouch = false
+            }
             return []
         case let .activated(isActivated):
             activated = isActivated

@@ -84,7 +84,7 @@ extension WaylandPlatform {
     }
 
     func key(_ code: UInt32, pressed: Bool, serial: UInt32) {
-        take(.key(serial: serial))
+        take(.key(pressed: pressed, serial: serial))
         guard let (key, stroke) = seat?.keys?.key(code, pressed: pressed, at: Self.monotonicNow()) else { return }
         events.append(pressed ? .keyPressed(key, stroke) : .keyReleased(stroke))
     }

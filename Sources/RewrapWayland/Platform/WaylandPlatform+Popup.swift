@@ -53,9 +53,20 @@ final class Popup {
 extension WaylandPlatform {
     /// Asks the compositor to place the popup; `.popupPlaced` says where.
     public func openPopup(_ request: PopupRequest) -> PopupPlacement? {
+        // The grab takes the serial of the press or key that opened the
+        // menu. A tap opens it once the finger is up, and mutter grants a
+        // grab only to a touch still down: a menu opened by touch takes none
+        // on any compositor, and closes on a tap elsewhere in the window or
+        // when the window loses the focus.
+        let serial = input.flatMap { $0.grabSerial != 0 && !$0.lastInputWasTouch ? $0.grabSerial : nil }
+        open(request, grabbingWith: serial)
+        return nil
+    }
+
+    private func open(_ request: PopupRequest, grabbingWith serial: UInt32?) {
         closePopup()
         let globals = connection.globals, required = connection.required
-        guard let window, let text else { return nil }
+        guard let window, let text else { return }
         let scale = window.scale
         let positioner = self.positioner(for: request, in: window, wmBase: required.wmBase)
         defer { xdg_positioner_destroy(positioner) }
@@ -66,27 +77,21 @@ extension WaylandPlatform {
         let viewport = scale.isFractional ? globals.viewporter.map { wp_viewporter_get_viewport($0, surface)! } : nil
         xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
         xdg_popup_add_listener(xdgPopup, &popupListener, userData)
-        // The grab takes the serial of the press or key that opened the
-        // menu. A tap opens it once the finger is up, and mutter grants a
-        // grab only to a touch still down: a menu opened by touch takes none
-        // on any compositor, and closes on a tap elsewhere in the window or
-        // when the window loses the focus.
-        var grabSerial: UInt32?, decorationGrabSeat: String?
-        if let seat, let input, input.grabSerial != 0, !input.lastInputWasTouch {
-            xdg_popup_grab(xdgPopup, seat.proxy, input.grabSerial)
-            grabSerial = input.grabSerial
+        var grabbed: UInt32?, decorationGrabSeat: String?
+        if let seat, let serial {
+            xdg_popup_grab(xdgPopup, seat.proxy, serial)
+            grabbed = serial
             if let frame = window.decoratedFrame, let name = connection.seatName {
                 libdecor_frame_popup_grab(frame.frame, name)
                 decorationGrabSeat = name
             }
         }
         let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer,
-                          viewport: viewport, grabSerial: grabSerial, decorationGrabSeat: decorationGrabSeat)
+                          viewport: viewport, grabSerial: grabbed, decorationGrabSeat: decorationGrabSeat)
         buffer.commit = { [unowned self, unowned popup] frame, damage in commitPopup(popup, frame, damage: damage) }
         if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, scale.bufferScale) }
         wl_surface_commit(surface)
         self.popup = popup
-        return nil
     }
 
     /// Asks the compositor to move the open popup below its anchor's new
@@ -95,7 +100,10 @@ extension WaylandPlatform {
         guard let popup, let window else { return nil }
         // Before version 3 (sway 1.7) a popup cannot move: it is opened anew
         // at the new place, with the grab of the same press or key, as GTK does there.
-        guard wl_proxy_get_version(popup.xdgPopup) >= 3 else { return openPopup(request) }
+        guard wl_proxy_get_version(popup.xdgPopup) >= 3 else {
+            open(request, grabbingWith: popup.grabSerial)
+            return nil
+        }
         popup.request = request
         let positioner = self.positioner(for: request, in: window, wmBase: connection.required.wmBase)
         defer { xdg_positioner_destroy(positioner) }
@@ -182,12 +190,14 @@ extension WaylandPlatform {
     /// The compositor closed the menu: a press elsewhere, or another grab.
     func popupDone() {
         guard let popup else { return }
-        // weston refuses a grab whose serial a later key event has outdated,
-        // as a quick tap's release read while the menu was being asked for
-        // does. Such a menu, never placed, is asked for again with the
-        // newest serial: at most once per event the compositor sends.
-        if popup.configured == nil, let grabbed = popup.grabSerial, let input, input.grabSerial != grabbed, !input.lastInputWasTouch {
-            _ = openPopup(popup.request)
+        // weston grants a grab only to the latest key event's serial, a
+        // release included (libweston's notify_key), and a key tapped faster
+        // than the menu is asked for has been released by then; mutter
+        // wants the press's. A menu refused before it was ever placed is
+        // asked for again with the latest key event's serial, and closes
+        // if that one is refused too.
+        if popup.configured == nil, let grabbed = popup.grabSerial, let latest = input?.latestKeySerial, latest != 0, latest != grabbed {
+            open(popup.request, grabbingWith: latest)
             return
         }
         closePopup()
