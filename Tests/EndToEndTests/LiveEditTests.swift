@@ -151,17 +151,7 @@ final class LiveEditTests: XCTestCase {
             return path
         }
         func start(_ panel: String, keeping home: StateHome) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile) {
-            let trace = try TemporaryFile(suffix: ".jsonl"), stderr = try TemporaryFile(suffix: ".txt")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
-            process.arguments = ["--panel", panel, "--trace", trace.path, "--geometry", "680x420"]
-            var environment = ProcessInfo.processInfo.environment
-            environment.removeValue(forKey: "DISPLAY")
-            for (key, value) in weston.clientEnvironment { environment[key] = value }
-            environment["XDG_STATE_HOME"] = home.path
-            process.environment = environment
-            process.standardError = try FileHandle(forWritingTo: stderr.url)
-            try process.run()
+            let (process, trace, stderr) = try weston.startRewrap(["--panel", panel, "--geometry", "680x420"], stateHome: home)
             let deadline = Date().addingTimeInterval(10)
             while TraceFrame.parse((try? Data(contentsOf: trace.url)) ?? Data()).isEmpty, Date() < deadline, process.isRunning { usleep(20_000) }
             return (process, trace, stderr)

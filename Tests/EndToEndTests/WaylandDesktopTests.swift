@@ -308,19 +308,7 @@ final class WestonTests: XCTestCase {
 
     /// Rewrap on `weston`, 680 × 420, with its trace and standard error.
     private func start(on weston: WestonServer) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile) {
-        let trace = try TemporaryFile(suffix: ".jsonl")
-        let stderr = try TemporaryFile(suffix: ".txt")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
-        process.arguments = ["--trace", trace.path, "--geometry", "680x420"]
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "DISPLAY")
-        for (key, value) in weston.clientEnvironment { environment[key] = value }
-        environment["XDG_STATE_HOME"] = stateHome.path
-        process.environment = environment
-        process.standardError = try FileHandle(forWritingTo: stderr.url)
-        try process.run()
-        return (process, trace, stderr)
+        try weston.startRewrap(["--geometry", "680x420"], stateHome: stateHome)
     }
 
     private func firstFrame(_ trace: TemporaryFile, of process: Process) -> TraceFrame? {

@@ -48,6 +48,24 @@ public final class WestonServer: @unchecked Sendable {
         ["XDG_RUNTIME_DIR": runtimeDirectory, "WAYLAND_DISPLAY": socket]
     }
 
+    /// Rewrap on this weston with `arguments`, its trace and standard error
+    /// in files of their own, keeping its state in `stateHome`.
+    public func startRewrap(_ arguments: [String], stateHome: StateHome) throws -> (process: Process, trace: TemporaryFile, stderr: TemporaryFile) {
+        let trace = try TemporaryFile(suffix: ".jsonl")
+        let stderr = try TemporaryFile(suffix: ".txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+        process.arguments = ["--trace", trace.path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        for (key, value) in clientEnvironment { environment[key] = value }
+        environment["XDG_STATE_HOME"] = stateHome.path
+        process.environment = environment
+        process.standardError = try FileHandle(forWritingTo: stderr.url)
+        try process.run()
+        return (process, trace, stderr)
+    }
+
     /// The whole output, through weston-screenshooter (a desktop colour
     /// must have been given).
     public func screenshot(to path: String) throws {
