@@ -109,7 +109,7 @@ final class LoopSourcesTests: XCTestCase {
     /// A screen reader presses Shape through AT-SPI2's Action on a bus of
     /// the test's own, which the window joins when its clock says: the call
     /// comes in through the bus's descriptor, and its answer is the menu.
-    func testAScreenReadersActionComesInThroughTheBussDescriptor() throws {
+    func testAScreenReadersActionComesInThroughTheAccessibilityBus() throws {
         let bus = try PrivateSessionBus(name: "loop-accessibility")
         defer { bus.stop() }
         let trace = try TemporaryFile(suffix: ".jsonl")
