@@ -23,11 +23,14 @@ TEST_PACKAGES := libharfbuzz-bin util-linux librsvg2-bin x11-utils \
 # (Debian ships none) and Debian's shared libraries. No $ORIGIN run path:
 # the binary is installed to /usr/bin, no place to look for libraries.
 RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
-# Three products: `rewrap`, a launcher that links no platform, and one
-# executable per platform that links only that platform's libraries, so a
-# start maps none of the other's (docs/platforms.md).
-EXECUTABLES := rewrap rewrap-x11 rewrap-wayland
-REWRAP := for product in $(EXECUTABLES); do $(RELEASE) --product $$product || exit 1; done
+# One executable per platform, each linking only that platform's libraries,
+# so a start maps none of the other's, and beside them `rewrap`, a shell
+# script that execs the one a start opens (docs/platforms.md). SwiftPM
+# builds no script, so LAUNCHER puts it in the build folder named.
+EXECUTABLES := rewrap-x11 rewrap-wayland
+LAUNCHER = install -m755 Sources/rewrap/rewrap.sh
+REWRAP := for product in $(EXECUTABLES); do $(RELEASE) --product $$product || exit 1; done; \
+	$(LAUNCHER) .build/release/rewrap
 # The package's version; assets/*.metainfo.xml.in must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
@@ -80,6 +83,7 @@ run: build
 # would wait forever for the lock that `swift test` holds on .build.
 test: deps
 	swift build --build-tests
+	$(LAUNCHER) .build/debug/rewrap
 	$(REWRAP)
 	scripts/build-catalogs
 	scripts/build-docs
@@ -96,6 +100,7 @@ SANITIZED_LINK := -Xswiftc -use-ld=lld
 ASAN := --sanitize=address --scratch-path .build/asan $(SANITIZED_LINK)
 test-asan: deps
 	swift build --build-tests $(ASAN)
+	$(LAUNCHER) .build/asan/debug/rewrap
 	$(REWRAP)
 	scripts/build-catalogs
 	REWRAP_BIN=$(CURDIR)/.build/asan/debug/rewrap REWRAP_SANITIZED=1 \
@@ -109,6 +114,7 @@ docs: deps
 # The long versions: 1,000 random actions and 10,000 damaged panels.
 soak: deps
 	swift build --build-tests
+	$(LAUNCHER) .build/debug/rewrap
 	SOAK_ACTIONS=1000 PANEL_FUZZ_CASES=10000 swift test --skip-build \
 		--filter 'SoakTests|testMutatedPanelsLoadOrFailCleanly|testDamagedPanelsExitOneWithOneLine'
 

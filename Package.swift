@@ -11,8 +11,9 @@ import PackageDescription
 // found, so a start without one loads neither libdbus nor libsystemd;
 // RewrapBus holds the messages and calls the accessibility bridge and the
 // desktop portal share. Each platform has its own executable (rewrap-x11,
-// rewrap-wayland), so a start maps no library of the other; `rewrap` execs
-// the one RewrapPlatformChoice picks (docs/platforms.md).
+// rewrap-wayland), so a start maps no library of the other; `rewrap` is a
+// shell script, Sources/rewrap/rewrap.sh, that the Makefile puts beside them
+// and that execs the one RewrapPlatformChoice would pick (docs/platforms.md).
 // Every C library is Debian's shared one, found through pkg-config.
 let package = Package(
     name: "Rewrap",
@@ -67,17 +68,14 @@ let package = Package(
         .target(name: "RewrapWayland", dependencies: [
             "CWayland", "CWaylandProtocols", "CLinux", "RewrapBus", "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapLayout",
         ]),
-        // Which platform a start opens; it imports nothing, so the launcher
-        // that links it alone stays small.
+        // Which platform a start opens, and the exec of its executable.
         .target(name: "RewrapPlatformChoice"),
         // The commands and the start that both platforms' executables share.
         .target(name: "RewrapStart", dependencies: [
             "RewrapApp", "RewrapText", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCommandLine", "RewrapPlatform",
             "RewrapPlatformChoice", "RewrapCatalog",
         ]),
-        // One executable per platform, each linking only its own libraries,
-        // and `rewrap`, which links neither and execs the one chosen.
-        .executableTarget(name: "rewrap", dependencies: ["RewrapPlatformChoice"]),
+        // One executable per platform, each linking only its own libraries.
         .executableTarget(name: "rewrap-x11", dependencies: ["RewrapStart", "RewrapX11", "RewrapPlatform"]),
         .executableTarget(name: "rewrap-wayland", dependencies: ["RewrapStart", "RewrapWayland", "RewrapPlatform"]),
         .executableTarget(name: "rewrap-xhelper", dependencies: ["CX11"], path: "Sources/rewrap-xhelper"),

@@ -197,7 +197,10 @@ def without_debug_info(binary: str, into: Path = REPO / ".build" / "bench") -> s
     (in .build/bench), where Rewrap finds its assets as the original does."""
     copy = into / os.path.basename(binary)
     copy.parent.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["strip", "--strip-debug", "-o", str(copy), binary], check=True)
+    if Path(binary).read_bytes()[:2] == b"#!":  # the launcher, a script: nothing to strip
+        shutil.copy(binary, copy)
+    else:
+        subprocess.run(["strip", "--strip-debug", "-o", str(copy), binary], check=True)
     return str(copy)
 
 
@@ -225,12 +228,15 @@ def count(program: Program, env: dict[str, str], folder: Path, stop_at: str | No
         program.instructions = by_object(first[0])
 
 
-def count_launched(launched: Program, direct: Program, folder: Path) -> None:
-    """The launcher's instructions (alone in a folder, so its exec finds
-    nothing and it exits) added to its platform's executable's."""
+def count_launched(launched: Program, direct: Program, env: dict[str, str], folder: Path) -> None:
+    """The launcher's instructions to its exec (`execve`, in a folder of its
+    own beside a stand-in for the platform's executable, so it takes the
+    path it takes in a start), added to its platform's executable's."""
     alone = folder / "launcher-alone"
+    alone.mkdir(exist_ok=True)
+    shutil.copy("/bin/true", alone / direct.name)
     launcher = Program("launcher", launched.argv, {})
-    count(launcher, {}, folder, None, into=alone)
+    count(launcher, env, folder, "execve", into=alone)
     if launcher.instructions and direct.instructions:
         launched.instructions = {name: direct.instructions.get(name, 0) + launcher.instructions.get(name, 0)
                                  for name in set(direct.instructions) | set(launcher.instructions)}
@@ -270,7 +276,7 @@ def main() -> int:
                 if args.callgrind:
                     for program in x11[1:]:
                         count(program, {"DISPLAY": xvfb.display}, folder, FIRST_FRAME[program.name])
-                    count_launched(x11[0], x11[1], folder)
+                    count_launched(x11[0], x11[1], {"DISPLAY": xvfb.display}, folder)
             finally:
                 xvfb.stop()
             tables["X11 (Xvfb)"] = x11
@@ -287,7 +293,7 @@ def main() -> int:
                 if args.callgrind:
                     for program in native[1:]:
                         count(program, sway.client_env, folder, FIRST_FRAME[program.name])
-                    count_launched(native[0], native[1], folder)
+                    count_launched(native[0], native[1], sway.client_env, folder)
             finally:
                 sway.stop()
             tables["Wayland (headless sway)"] = native + [hung]

@@ -5,9 +5,9 @@ import Glibc
 /// Which platform a start opens (rules §10.2), and the executable that opens
 /// it. Each platform has an executable of its own, rewrap-x11 and
 /// rewrap-wayland, that links only that platform's libraries, so a start
-/// maps none of the other's; `rewrap` is a launcher that links none and
-/// execs the right one (docs/platforms.md says why this way). This module
-/// imports nothing but the C library, so the launcher stays small.
+/// maps none of the other's; `rewrap`, a shell script, guesses from a scan
+/// of the arguments and execs one, which applies these rules and execs the
+/// other if the guess was wrong (docs/platforms.md says why this way).
 public enum PlatformChoice: Equatable, Sendable {
     /// Asked for: `--platform x11`, REWRAP_PLATFORM=x11, or a `--display`.
     case x11
