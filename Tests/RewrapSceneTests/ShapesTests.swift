@@ -98,6 +98,56 @@ final class ShapesTests: XCTestCase {
         }
     }
 
+    /// The signed distance from (x, y), relative to the centre, to a
+    /// rounded rectangle, found as the nearest point of the rectangle its
+    /// corners' centres span, less the radius: the shape is that rectangle
+    /// grown by the radius.
+    private func distance(_ x: Double, _ y: Double, width: Double, height: Double, radius: Double) -> Double {
+        let halfX = width / 2 - radius, halfY = height / 2 - radius
+        let nearestX = min(max(x, -halfX), halfX), nearestY = min(max(y, -halfY), halfY)
+        let dx = x - nearestX, dy = y - nearestY
+        if dx != 0 || dy != 0 { return (dx * dx + dy * dy).squareRoot() - radius }
+        return -min(halfX - abs(x), halfY - abs(y)) - radius
+    }
+
+    /// Every pixel of a fill and of a border, from the corners to the long
+    /// level runs of a pill's top and bottom rows, is covered by how far its
+    /// centre lies inside each outline: 0.5 − distance, clamped, to the
+    /// 1/64 the spans keep. Odd and even widths, strokes past the radius,
+    /// and radii past half the height.
+    func testEveryPixelIsCoveredByItsDistanceToTheOutlines() {
+        let strokes: [Double?] = [nil, 1, 2, 3.5]
+        let shapes: [(Int, Int, Double, Double?)] = [1, 2, 7, 8, 33, 64, 151].flatMap { width in
+            [1, 2, 5, 24, 31].flatMap { height in
+                [0, 2.5, 6, 12, 100].flatMap { radius in strokes.map { (width, height, radius, $0) } }
+            }
+        }
+        for (width, height, radius, stroke) in shapes {
+            let w = Double(width), h = Double(height)
+            let r = min(radius, min(w, h) / 2)
+            let spans = stroke.map { Shapes.roundedBorder(width: width, height: height, radius: radius, stroke: $0) }
+                ?? Shapes.roundedRect(width: width, height: height, radius: radius)
+            assertWithinBounds(spans, width: width, height: height)
+            let pixels = raster(spans)
+            func inside(_ distance: Double) -> Double { min(1, max(0, 0.5 - distance)) }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let px = Double(x) + 0.5 - w / 2, py = Double(y) + 0.5 - h / 2
+                    var expected = inside(distance(px, py, width: w, height: h, radius: r))
+                    if let stroke, w - 2 * stroke > 0, h - 2 * stroke > 0 {
+                        expected = max(0, expected - inside(distance(px, py, width: w - 2 * stroke, height: h - 2 * stroke,
+                                                                     radius: max(0, r - stroke))))
+                    }
+                    let drawn = pixels[Pixel(x: x, y: y)] ?? 0
+                    if abs(drawn - expected) > 1.0 / 128 + 1e-9 {
+                        XCTFail("(\(x), \(y)) of \(width) × \(height), r \(radius), stroke \(String(describing: stroke)): \(drawn), not \(expected)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     func testChevronIsSymmetricAndInBounds() {
         for (width, height, stroke) in [(8, 5, 1.5), (16, 10, 3.0), (9, 6, 1.0)] {
             let spans = Shapes.chevron(width: width, height: height, stroke: stroke)

@@ -56,13 +56,38 @@ public enum Shapes {
             return max(0, fill - clamp(0.5 - signedDistance(px, py, inner.w, inner.h, inner.r)))
         }
 
+        // Whether both outlines run straight and level above or below the
+        // pixel at (x, y): then `signedDistance` does not depend on x
+        // (qx ≤ min(qy, 0) for each), so the pixel's coverage is its row's.
+        func isLevel(_ x: Int, _ y: Int) -> Bool {
+            let px = Double(x) + 0.5 - w / 2, py = Double(y) + 0.5 - h / 2
+            func level(_ shape: (w: Double, h: Double, r: Double)) -> Bool {
+                abs(px) - (shape.w / 2 - shape.r) <= min(abs(py) - (shape.h / 2 - shape.r), 0)
+            }
+            guard let inner, inner.w > 0, inner.h > 0 else { return level(outer) }
+            return level(outer) && level(inner)
+        }
+        // One row's coverage: per pixel only where an outline curves or
+        // turns, at the corners and sides. The level pixels are one run
+        // round the middle column, as |px| grows monotonically from there.
+        func row(_ y: Int) -> [Double] {
+            let middle = width / 2
+            guard isLevel(middle, y) else { return (0..<width).map { coverage($0, y) } }
+            let first = firstIndex(in: 0..<middle) { isLevel($0, y) } ?? middle
+            let last = (firstIndex(in: middle + 1..<width) { !isLevel($0, y) } ?? width) - 1
+            var values = [Double](repeating: coverage(middle, y), count: width)
+            for x in 0..<first { values[x] = coverage(x, y) }
+            for x in last + 1..<width { values[x] = coverage(x, y) }
+            return values
+        }
+
         // Rows near the top and bottom edges need per-pixel coverage; rows
         // between them are solid, or for a border just its two sides.
         let edgeRows = min(height, Int(max(r, stroke ?? 0).rounded(.up)) + 1)
         var spans: [CoverageSpan] = []
         let middle = edgeRows..<max(edgeRows, height - edgeRows)
         for y in 0..<height where !middle.contains(y) {
-            appendRuns((0..<width).map { coverage($0, y) }, y: y, x0: 0, to: &spans)
+            appendRuns(row(y), y: y, x0: 0, to: &spans)
         }
         guard !middle.isEmpty else { return spans }
         let y = middle.lowerBound
@@ -71,10 +96,21 @@ public enum Shapes {
         } else {
             // The sides of a straight edge: the same row pattern repeated.
             var side: [CoverageSpan] = []
-            appendRuns((0..<width).map { coverage($0, y) }, y: y, x0: 0, to: &side)
+            appendRuns(row(y), y: y, x0: 0, to: &side)
             spans += side.map { CoverageSpan(x: $0.x, y: y, width: $0.width, height: middle.count, coverage: $0.coverage) }
         }
         return spans
+    }
+
+    /// The first of `range` for which `holds` is true, given that it is
+    /// false up to some point and true from there on.
+    private static func firstIndex(in range: Range<Int>, where holds: (Int) -> Bool) -> Int? {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let mid = low + (high - low) / 2
+            if holds(mid) { high = mid } else { low = mid + 1 }
+        }
+        return low < range.upperBound ? low : nil
     }
 
     /// Distance from a point (relative to the centre) to the outline of a
