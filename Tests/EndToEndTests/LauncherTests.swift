@@ -30,9 +30,9 @@ final class LauncherTests: XCTestCase {
     private func launch(_ arguments: [String], environment: [String: String] = [:],
                         from path: String? = nil) throws -> [String] {
         // Nothing of the test's own environment decides: only what each case names.
-        var unset = ["WAYLAND_DISPLAY", "REWRAP_PLATFORM", "XDG_RUNTIME_DIR", "DISPLAY"].flatMap { ["-u", $0] }
-        unset += environment.map { "\($0.key)=\($0.value)" }
-        let result = try runCommand(["/usr/bin/env"] + unset + [path ?? prefix + "/bin/rewrap"] + arguments)
+        let unset = ["WAYLAND_DISPLAY", "REWRAP_PLATFORM", "XDG_RUNTIME_DIR", "DISPLAY"].flatMap { ["-u", $0] }
+        let named = environment.map { "\($0.key)=\($0.value)" }
+        let result = try runCommand(["/usr/bin/env"] + unset + named + [path ?? prefix + "/bin/rewrap"] + arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
         return result.stdout.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
