@@ -118,8 +118,8 @@ soak: deps
 	SOAK_ACTIONS=1000 PANEL_FUZZ_CASES=10000 swift test --skip-build \
 		--filter 'SoakTests|testMutatedPanelsLoadOrFailCleanly|testDamagedPanelsExitOneWithOneLine'
 
-# libFuzzer over each input Rewrap does not control (Fuzz/, bench/README.md,
-# "Fuzzing"), FUZZ_SECONDS per target, built apart in Fuzz/.build. The
+# libFuzzer over each input Rewrap does not control (Fuzz/, docs/fuzzing.md),
+# FUZZ_SECONDS per target, built apart in Fuzz/.build. The
 # driver passes -sanitize=fuzzer only to the link: the coverage it needs
 # is asked for by name. `make test` replays the corpora without libFuzzer.
 FUZZ_SECONDS ?= 60
@@ -137,27 +137,27 @@ fuzz-corpus: deps
 	$(FUZZ_BUILD)
 	scripts/fuzz-corpus $(FUZZ_TARGETS)
 
-# Side by side with GTK4 (through Debian's python3-gi), Tk and a C lower bound,
-# on X11 and on Wayland.
+# Every goal in one table (bench/goals.py, printed first and again last),
+# then where start-up and memory go and the other benchmarks; each script
+# imports bench/harness.py. bench/README.md says what each measures.
 BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0 valgrind tk
 
-bench: deps build
+bench: deps deb
 	$(call install-missing,$(BENCH_PACKAGES))
 	$(RELEASE) --product rewrap-bench
+	python3 bench/goals.py
+	python3 bench/objects.py
 	.build/release/rewrap-bench
 	python3 bench/motion.py
 	python3 bench/interruptions.py
 	python3 bench/extreme.py
-	python3 bench/compare.py --no-trace --rounds 5
-	python3 bench/start.py
-	python3 bench/wayland.py
-	python3 bench/smaps.py
 	python3 bench/roundtrips.py
 	python3 bench/accessibility.py
 	python3 bench/keys.py
 	python3 bench/state.py
 	python3 bench/edits.py
 	python3 bench/desktops.py
+	@cat bench/out/goals.md
 
 # The tree a screen reader sees: Rewrap in English and in Arabic (right to
 # left), and the same panel in Qt 6 (../shared/reference/qt6-panel.py).
