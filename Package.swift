@@ -87,7 +87,8 @@ let package = Package(
         // measurer, which pure layout and motion tests need: no C library.
         .target(name: "RewrapTestFakes", dependencies: ["RewrapLayout"], path: "Tests/RewrapTestFakes"),
         // The drivers of real servers and compositors (Xvfb, sway, weston,
-        // mutter, kwin, Orca, the accessibility bus) and of the real binary.
+        // mutter, kwin, Orca, the accessibility bus, msgfmt) and of the real
+        // binary, with one reader of their helpers' lines (HelperLines).
         .target(name: "RewrapTestDrivers", dependencies: ["RewrapTestFakes", "RewrapLayout", "RewrapPanelFile"],
                 path: "Tests/RewrapTestDrivers"),
         // The recording platform and canvas, on which the loop runs without a
@@ -101,24 +102,24 @@ let package = Package(
             "RewrapPanelFile", "RewrapText", "RewrapLayout", "RewrapScene", "RewrapX11", "RewrapAccessibility", "RewrapBus",
             "RewrapCommandLine", "RewrapTestSupport", "RewrapWayland", "RewrapPlatform", "RewrapCatalog",
         ], path: "Fuzz/Targets"),
-        .testTarget(name: "RewrapCatalogTests", dependencies: ["RewrapCatalog", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapCatalogTests", dependencies: ["RewrapCatalog", "RewrapTestDrivers", "RewrapTestFakes"]),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestFakes"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestFakes"]),
-        .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapScene", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapScene", "RewrapTestDrivers", "RewrapTestFakes"]),
+        .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestDrivers", "RewrapTestFakes"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCatalog", "RewrapTestSupport"]),
         .testTarget(name: "RewrapAccessibilityTests", dependencies: [
-            "RewrapAccessibility", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport",
+            "RewrapAccessibility", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestDrivers", "RewrapTestFakes",
         ]),
         .testTarget(name: "RewrapAppTests", dependencies: [
             "RewrapApp", "RewrapPlatform", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapText", "RewrapTestSupport",
         ]),
         .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPlatform", "RewrapTestSupport"]),
         .testTarget(name: "RewrapWaylandTests", dependencies: ["RewrapWayland", "RewrapPlatform", "RewrapScene", "RewrapLayout", "RewrapBus"]),
-        .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
-        .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapScene"]),
-        .testTarget(name: "FuzzCorpusTests", dependencies: ["RewrapFuzzTargets", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapTestDriversTests", dependencies: ["RewrapTestDrivers"]),
+        .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestDrivers"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestDrivers", "RewrapTestFakes", "RewrapScene"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["RewrapFuzzTargets", "RewrapTestDrivers"]),
     ]
 )
 

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The DocC site (`make docs`, which `make test` runs first) opened in

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// `make deb` (rules §8.10), judged by Debian's own tools: dpkg-deb,

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The platform a start does not use costs nothing (issue 34): the running
