@@ -28,7 +28,7 @@ RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
 # script that execs the one a start opens (docs/platforms.md). SwiftPM
 # builds no script, so LAUNCHER puts it in the build folder named.
 EXECUTABLES := rewrap-x11 rewrap-wayland
-LAUNCHER = install -m755 Sources/rewrap/rewrap.sh
+LAUNCHER = install -m755 launcher/rewrap.sh
 REWRAP := for product in $(EXECUTABLES); do $(RELEASE) --product $$product || exit 1; done; \
 	$(LAUNCHER) .build/release/rewrap
 # The package's version; assets/*.metainfo.xml.in must list a release of it.

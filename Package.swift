@@ -12,7 +12,7 @@ import PackageDescription
 // RewrapBus holds the messages and calls the accessibility bridge and the
 // desktop portal share. Each platform has its own executable (rewrap-x11,
 // rewrap-wayland), so a start maps no library of the other; `rewrap` is a
-// shell script, Sources/rewrap/rewrap.sh, that the Makefile puts beside them
+// shell script, launcher/rewrap.sh, that the Makefile puts beside them
 // and that execs the one RewrapPlatformChoice would pick (docs/platforms.md).
 // Every C library is Debian's shared one, found through pkg-config.
 let package = Package(

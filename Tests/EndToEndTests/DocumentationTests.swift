@@ -321,7 +321,7 @@ final class DocumentationTests: XCTestCase {
     private static let rules = "docs/rules.md"
 
     /// The folders and files whose text may cite the rules, from the package root.
-    private static let citingRoots = ["Sources", "Tests", "Documentation", "docs", "bench", "scripts", "Fuzz", "Plugins", "packaging",
+    private static let citingRoots = ["Sources", "Tests", "Documentation", "docs", "bench", "scripts", "launcher", "Fuzz", "Plugins", "packaging",
                                       ".ci", "README.md", "Makefile", "Package.swift"]
 
     /// Data, not prose: fixtures, fuzz corpora and build output.
