@@ -21,21 +21,27 @@ TEST_PACKAGES := libharfbuzz-bin util-linux librsvg2-bin x11-utils \
 	gstreamer1.0-plugins-good
 # The release build is the toolchain's own, with the Swift runtime linked in
 # (Debian ships none) and Debian's shared libraries. No $ORIGIN run path:
-# the binary is installed to /usr/bin, no place to look for libraries.
-RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
+# the binary is installed to /usr/bin, no place to look for libraries. It
+# links with the toolchain's lld, which places the functions a start runs
+# first and together (link/startup.order; `make startup-order` writes it
+# afresh, and a name it lists that the link lacks only warns) and packs the
+# relative relocations (RELR); the executables stay position-independent.
+# bench/README.md, "Levers", has what each gains.
+RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld
+ORDERED := -Xlinker --symbol-ordering-file=$(CURDIR)/link/startup.order -Xlinker -z -Xlinker pack-relative-relocs
 # One executable per platform, each linking only that platform's libraries,
 # so a start maps none of the other's, and beside them `rewrap`, a shell
 # script that execs the one a start opens (docs/platforms.md). SwiftPM
 # builds no script, so LAUNCHER puts it in the build folder named.
 EXECUTABLES := rewrap-x11 rewrap-wayland
 LAUNCHER = install -m755 launcher/rewrap.sh
-REWRAP := for product in $(EXECUTABLES); do $(RELEASE) --product $$product || exit 1; done; \
+REWRAP := for product in $(EXECUTABLES); do $(RELEASE) $(ORDERED) --product $$product || exit 1; done; \
 	$(LAUNCHER) .build/release/rewrap
 # The package's version; assets/*.metainfo.xml.in must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
 
-.PHONY: deps run-deps build catalogs pot run test test-asan soak fuzz fuzz-corpus bench a11y-trees docs install uninstall deb clean
+.PHONY: deps run-deps build startup-order catalogs pot run test test-asan soak fuzz fuzz-corpus bench a11y-trees docs install uninstall deb clean
 
 # Installs those of the Debian packages $(1) that are missing, so a second
 # run does nothing.
@@ -65,6 +71,13 @@ deps: run-deps
 build: run-deps
 	$(REWRAP)
 	scripts/build-catalogs
+
+# link/startup.order afresh, from starts of the release build under
+# callgrind on a private Xvfb and sway (scripts/startup-order says how);
+# then the build again, linked with it.
+startup-order: build
+	scripts/startup-order
+	$(REWRAP)
 
 # Each po/LANG.po of po/LINGUAS, checked and compiled by msgfmt into
 # .build/share/locale (where a run from the build folder finds it), and the

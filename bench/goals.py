@@ -64,7 +64,7 @@ class Program:
     name: str
     argv: list[str]
     env: dict[str, str] = field(default_factory=dict)
-    title: str | None = None          # its X11 window's exact title
+    title: str | None = None          # its X11 window's exact title, for those that set no _NET_WM_PID
     window: str = ""                  # its X11 window, once kept for the storms
     storms: bool = True
     started: list[float] = field(default_factory=list)
@@ -104,7 +104,7 @@ class X11(Platform):
         return harness.first_frame_x11(self.c.first_frame, self.xvfb.env(**program.env), program.argv, kill=False)
 
     def prepare(self, program: Program, pid: int) -> None:
-        program.window = self.xvfb.window_of(title=program.title)
+        program.window = self.xvfb.window_of(pid, title=program.title)
         self.xvfb.xdotool("windowmove", program.window, self.OFF_SCREEN_X, 0)
 
     def storm(self, program: Program, pid: int, widths: list[int]) -> float:
@@ -137,17 +137,21 @@ class Wayland(Platform):
         return cpu
 
 
-def x11_programs(rewrap: Path, c: harness.CPrograms, gtk: str | None) -> list[Program]:
-    programs = [Program("rewrap", [str(rewrap), "--platform", "x11", *GEOMETRY], title="Rewrap"),
+def x11_programs(rewrap: Path, c: harness.CPrograms, gtk: str | None, before: Path | None) -> list[Program]:
+    programs = [Program("rewrap", [str(rewrap), "--platform", "x11", *GEOMETRY]),
                 Program("c-panel", [str(c.c_panel)], title="c-panel"),
                 Program("tk", ["wish", str(BENCH / "tk-panel.tcl")], title="tk-panel")]
     if gtk:
         programs.append(Program("gtk", [gtk, str(BENCH / "gtk_panel.py")], {"GTK_A11Y": "none"}, title="gtk-panel"))
+    if before:
+        programs.insert(1, Program("rewrap, before", [str(before), "--platform", "x11", *GEOMETRY]))
     return programs
 
 
-def wayland_programs(rewrap: Path, c: harness.CPrograms, gtk: str | None) -> list[Program]:
+def wayland_programs(rewrap: Path, c: harness.CPrograms, gtk: str | None, before: Path | None) -> list[Program]:
     programs = [Program("rewrap", [str(rewrap), *GEOMETRY]), Program("wl-panel", [str(c.wl_panel)])]
+    if before:
+        programs.insert(1, Program("rewrap, before", [str(before), *GEOMETRY]))
     if gtk:
         programs.append(Program("gtk", [gtk, str(BENCH / "gtk_panel.py")],
                                 {"GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo", "GTK_A11Y": "none"}))
@@ -316,9 +320,11 @@ def main() -> int:
     parser.add_argument("--deb", default=max(glob.glob(str(REPO / "out" / "rewrap_*.deb")), key=os.path.getmtime, default=None))
     parser.add_argument("--platforms", default="x11,sway")
     parser.add_argument("--no-toolkits", dest="toolkits", action="store_false", help="leave Tk and GTK out")
+    parser.add_argument("--before", help="another build's launcher, measured in turns with the rest: a lever's A/B")
     args = parser.parse_args()
     args.widths = harness.storm_widths()
     rewrap = Path(args.rewrap).resolve()
+    before = Path(args.before).resolve() if args.before else None
     load = Load()
     platforms: dict[str, list[Program]] = {}
     with harness.run("goals") as folder:
@@ -330,7 +336,7 @@ def main() -> int:
         if "x11" in args.platforms:
             with Xvfb(folder) as xvfb:
                 x11 = X11(xvfb, c)
-                programs = x11_programs(rewrap, c, gtk)
+                programs = x11_programs(rewrap, c, gtk, before)
                 if not args.toolkits:
                     programs = [p for p in programs if p.name != "tk"]
                 measure_starts(x11, programs, args.starts)
@@ -339,7 +345,7 @@ def main() -> int:
         if "sway" in args.platforms:
             with Sway(folder) as sway:
                 wayland = Wayland(sway)
-                programs = wayland_programs(rewrap, c, gtk)
+                programs = wayland_programs(rewrap, c, gtk, before)
                 measure_starts(wayland, programs, args.starts)
                 measure_storms(wayland, programs, args.storms, args.widths)
                 platforms["sway"] = programs

@@ -368,6 +368,13 @@ class Sway:
             self.stop()
             raise
         self.socket, self.ipc = names
+        # The socket's file comes before sway listens on it.
+        try:
+            wait_for(lambda: subprocess.run(["swaymsg", "-s", self.ipc, "-t", "get_version"], capture_output=True).returncode == 0,
+                     timeout=15, what="sway's IPC", every=0.02)
+        except RuntimeError:
+            self.stop()
+            raise
         self.client_env = {"XDG_RUNTIME_DIR": str(self.runtime), "WAYLAND_DISPLAY": self.socket}
         self.mapped: dict[int, float] = {}
         self.events = subprocess.Popen(["swaymsg", "-s", self.ipc, "-m", "-r", "-t", "subscribe", '["window"]'],
