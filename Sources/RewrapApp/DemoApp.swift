@@ -172,7 +172,7 @@ public final class DemoApp {
         case .keyPressed(let key, let stroke):
             touchScroller.stop()
             // A screen reader sees every key first, and may keep it for itself.
-            if !accessibility.consumes(stroke), let key { send(.key(key)) }
+            if !accessibility.consumes(stroke), let key { send(stroke.isRepeat ? .keyRepeated(key) : .key(key)) }
         case .keyReleased(let stroke):
             _ = accessibility.consumes(stroke)
         case .focusChanged(let focused):

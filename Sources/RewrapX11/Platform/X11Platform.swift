@@ -57,6 +57,8 @@ public final class X11Platform {
     var maximized = false
     /// `.connectionLost` has been reported.
     var lossReported = false
+    /// Tells the server's repeats of a held key from new presses.
+    var autoRepeat = AutoRepeat()
 
     public init(display name: String?) throws(PlatformError) {
         connection = try XConnection(name: name)
