@@ -21,7 +21,7 @@ public final class X11Platform {
     var text: TextEngine?
     var glyphFonts: GlyphFonts
     /// Made whole by `openWindow`.
-    var window: MainWindow?
+    var window: MappedWindow?
     var popup: (window: Window, buffer: BackBuffer)?
     /// The desktop's XSETTINGS and Xft's font defaults, kept current as
     /// `.settingsChanged` events are translated. The font defaults are read
@@ -99,7 +99,7 @@ public final class X11Platform {
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         let buffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: id)
         buffer.resize(width: width, height: height)
-        let window = MainWindow(id: id, buffer: buffer, initialSize: Size(width: Double(width), height: Double(height)),
+        let window = MappedWindow(id: id, buffer: buffer, initialSize: Size(width: Double(width), height: Double(height)),
                                 fitsDefaultSize: fitsDefaultSize, userPlaced: request.x != nil, icon: request.icon,
                                 tracking: tracking, scale: scale, minimumAtUnitScale: minimumAtUnitScale)
         self.window = window

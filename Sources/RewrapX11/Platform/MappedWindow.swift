@@ -6,7 +6,7 @@ import RewrapScene
 /// drawn through, made together, with what opening it decided. The toolkit
 /// holds one only from `openWindow` on, so no request can name a window
 /// that is not there.
-final class MainWindow {
+final class MappedWindow {
     let id: Window
     let buffer: BackBuffer
     /// Its size when it opened.
