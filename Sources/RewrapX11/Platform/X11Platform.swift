@@ -10,10 +10,10 @@ import Glibc
 /// The X11 platform: the main window, its back buffer, the popup window,
 /// events and waiting. Nothing else in the program touches Xlib.
 ///
-///     let toolkit = try X11Platform(display: nil)   // $DISPLAY
-///     let surface = try toolkit.openWindow(request, text: engine)
-///     for event in toolkit.pendingEvents() { ... }
-///     toolkit.wait(until: nil, alsoWatching: [])   // sleeps in poll until X has something
+///     let platform = try X11Platform(display: nil)   // $DISPLAY
+///     let surface = try platform.openWindow(request, text: engine)
+///     for event in platform.pendingEvents() { ... }
+///     platform.wait(until: nil, alsoWatching: [])   // sleeps in poll until X has something
 public final class X11Platform {
     public let connection: XConnection
     /// Draws the back buffers' glyphs: the app's engine, handed over with
