@@ -301,7 +301,7 @@ public final class DemoApp {
 
     /// Tells the platform where the keys go, for an input method's
     /// candidates: the focused control, and an open menu's highlighted row.
-    private func showFocus(_ frame: Painter.Frame, popup: TraceRecord.Popup?) {
+    private func showFocus(_ frame: Painter.Frame, popup: TraceRecord.PopupRecord?) {
         if let focus = controller.focus, let index = frame.scene.nodes.firstIndex(where: { $0.id == focus }),
            let rect = frame.presented[index] {
             platform.focusMoved(to: rect, in: .main)

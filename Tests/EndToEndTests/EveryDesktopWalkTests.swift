@@ -165,7 +165,7 @@ private struct Walk {
     }
 
     /// Waits for the menu of `owner` and returns it.
-    private func menu(_ window: WalkWindow, _ owner: String) throws -> TraceFrame.Popup {
+    private func menu(_ window: WalkWindow, _ owner: String) throws -> TraceFrame.DrawnPopup {
         do {
             try window.waitUntil("the \(owner) menu") { try window.lastFrame().popup?.owner == owner }
         } catch {

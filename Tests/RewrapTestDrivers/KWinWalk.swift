@@ -78,7 +78,7 @@ final class KWinWalkWindow: WalkWindow, @unchecked Sendable {
         try kwin.click(x: window.x + (Double(point.x) + 0.5) / kwin.scale, y: window.y + (Double(point.y) + 0.5) / kwin.scale)
     }
 
-    func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws { try click(popup.center(of: index)) }
+    func clickOption(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws { try click(popup.center(of: index)) }
 
     func touch(_ points: [(x: Int, y: Int)], interval: Double) throws {
         let window = try window()

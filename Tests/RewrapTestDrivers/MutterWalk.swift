@@ -90,7 +90,7 @@ final class MutterWalkWindow: WalkWindow, @unchecked Sendable {
         try desktop.click(x: origin.x + Double(point.x) / scale + 0.5, y: origin.y + Double(point.y) / scale + 0.5)
     }
 
-    func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws { try click(popup.center(of: index)) }
+    func clickOption(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws { try click(popup.center(of: index)) }
 
     func touch(_ points: [(x: Int, y: Int)], interval: Double) throws {
         func place(_ point: (x: Int, y: Int)) -> String {

@@ -75,7 +75,7 @@ final class SwayWalkWindow: WalkWindow, @unchecked Sendable {
     }
 
     /// A menu's frame is in window pixels on Wayland.
-    func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws { try click(popup.center(of: index)) }
+    func clickOption(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws { try click(popup.center(of: index)) }
 
     func press(_ keys: String) throws { try desktop.keyboard.press(keys) }
 

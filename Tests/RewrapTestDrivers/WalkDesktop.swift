@@ -33,9 +33,9 @@ public protocol WalkWindow: TracedSession {
     /// Clicks at a point in window pixels, as the trace gives them.
     func click(_ point: (x: Int, y: Int)) throws
     /// Clicks row `index` of the open menu.
-    func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws
+    func clickOption(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws
     /// Where row `index` of the open menu is, in window pixels.
-    func optionPoint(_ popup: TraceFrame.Popup, _ index: Int) throws -> (x: Int, y: Int)
+    func optionPoint(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws -> (x: Int, y: Int)
     /// The primary button pressed at the first of `points` (window
     /// pixels), held while the pointer moves through the rest `interval`
     /// seconds apart, and released at the last.
@@ -86,7 +86,7 @@ extension WalkWindow {
     public func tap(_ point: (x: Int, y: Int)) throws { try touch([point], interval: 0.05) }
 
     /// On Wayland a menu's frame is in window pixels already.
-    public func optionPoint(_ popup: TraceFrame.Popup, _ index: Int) throws -> (x: Int, y: Int) { popup.center(of: index) }
+    public func optionPoint(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws -> (x: Int, y: Int) { popup.center(of: index) }
 }
 
 /// `count` points from `start` to `end`, both included, for a pointer or a

@@ -145,7 +145,7 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
         try desktop.click(x: origin.x + Double(point.x) / desktop.scale, y: origin.y + Double(point.y) / desktop.scale)
     }
 
-    func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws { try click(popup.center(of: index)) }
+    func clickOption(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws { try click(popup.center(of: index)) }
 
     /// Keys go to weston's window, which has the X focus while the pointer is over it.
     func press(_ keys: String) throws { try desktop.xdotool(["key", "--delay", "30", keys]) }

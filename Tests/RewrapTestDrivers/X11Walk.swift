@@ -98,12 +98,12 @@ final class X11WalkWindow: WalkWindow, @unchecked Sendable {
     }
 
     /// A menu is a window of its own on X11, its frame in root coordinates.
-    func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws {
+    func clickOption(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws {
         let point = popup.center(of: index)
         try clickRoot(point.x, point.y)
     }
 
-    func optionPoint(_ popup: TraceFrame.Popup, _ index: Int) throws -> (x: Int, y: Int) {
+    func optionPoint(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws -> (x: Int, y: Int) {
         let origin = try desktop.origin(of: id), point = popup.center(of: index)
         return (point.x - origin.x, point.y - origin.y)
     }

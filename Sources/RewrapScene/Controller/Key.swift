@@ -1,4 +1,4 @@
-/// The keys the demo answers to, after the toolkit has read the keysym.
+/// The keys the demo answers to, after the platform has read the keysym.
 public enum Key: Hashable, Sendable {
     case tab, backTab
     case returnKey, space, escape

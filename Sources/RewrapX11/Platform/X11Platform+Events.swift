@@ -115,7 +115,7 @@ extension X11Platform {
     }
 
     /// A wheel click of button 4 to 7 as pixels: up, down, left, right.
-    private func wheel(_ role: WindowRole, button: UInt32, state: UInt32, in window: MainWindow) -> PlatformEvent {
+    private func wheel(_ role: WindowRole, button: UInt32, state: UInt32, in window: MappedWindow) -> PlatformEvent {
         let step = Int(window.scrollStep)
         switch button {
         case 4: return scrolled(role, dx: 0, dy: -step, state: state)
