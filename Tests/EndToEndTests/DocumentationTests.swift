@@ -45,7 +45,13 @@ final class DocumentationTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
-        let greeting = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let greeting: String
+        do {
+            greeting = try HelperLines(output, helper: "python3 -m http.server", process: process).next(within: 20)
+        } catch {
+            stopProcess(process)
+            throw error
+        }
         guard let port = greeting.split(separator: " ").drop(while: { $0 != "port" }).dropFirst().first.flatMap({ Int($0) }) else {
             stopProcess(process)
             throw TestFailure("python3 -m http.server did not say its port: \(greeting)")
