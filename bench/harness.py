@@ -319,10 +319,12 @@ class Xvfb:
         return subprocess.run(["xdotool", *map(str, words)], env=self.env(), capture_output=True, text=True,
                               check=True, timeout=timeout).stdout
 
-    def window_of(self, pid: int | None = None, title: str | None = None) -> str:
+    def window_of(self, pid: int | None = None, title: str | None = None, timeout: float = 10) -> str:
         """The window of a pid (_NET_WM_PID) or of an exact title (wish sets no pid)."""
         query = ["--pid", str(pid)] if title is None else ["--name", f"^{re.escape(title)}$"]
-        return wait_for(lambda: self.xdotool("search", *query).split()[:1], what=f"the window of {pid or title}")[0]
+        search = lambda: subprocess.run(["xdotool", "search", *query], env=self.env(), capture_output=True,  # noqa: E731
+                                        text=True).stdout.split()[:1]
+        return wait_for(search, timeout=timeout, what=f"the window of {pid or title}", every=0.02)[0]
 
     def size(self, window: str) -> tuple[int, int]:
         text = subprocess.run(["xwininfo", "-id", window], env=self.env(), capture_output=True, text=True).stdout
@@ -644,11 +646,13 @@ def table(header: list[str], rows: list[list], align: str = "") -> str:
 
 # ---------------------------------------------------------------- callgrind
 
-def without_debug_info(binary: str, into: Path = REPO / ".build" / "bench") -> str:
+def without_debug_info(binary: str) -> str:
     """A copy of `binary` with its symbols but not its DWARF 5 debug
-    information, which Debian's valgrind 3.19 cannot read. It stays inside
-    the checkout (.build/bench), where Rewrap finds its assets."""
-    copy = into / os.path.basename(binary)
+    information, which Debian's valgrind 3.19 cannot read. A build's
+    executable is copied beside its configuration's folder (release/..),
+    no deeper than it was, where Rewrap finds the same checkout's assets."""
+    folder = Path(binary).resolve().parent
+    copy = (folder.parent if folder.name in ("release", "debug") else folder) / "without-debug" / os.path.basename(binary)
     copy.parent.mkdir(parents=True, exist_ok=True)
     if Path(binary).read_bytes()[:2] == b"#!":  # the launcher, a script
         shutil.copy(binary, copy)
@@ -660,33 +664,51 @@ def without_debug_info(binary: str, into: Path = REPO / ".build" / "bench") -> s
 _COMPRESSED = re.compile(r"^\((\d+)\)\s*(.*)$")
 
 
-def callgrind_by_object(dump: Path) -> dict[str, int]:
-    """Each object's own instructions (self cost, Ir) in a callgrind dump.
-    `ob=` names the object of the functions that follow; `calls=` is
-    followed by a line of the callee's inclusive cost, which is not ours.
-    Names may be compressed to "(id) name" at first use and "(id)" later."""
+def callgrind_costs(dump: Path) -> dict[tuple[str, str], int]:
+    """Each function's own instructions (self cost, Ir) in a callgrind dump,
+    by (object, function). `ob=` and `fn=` name what the cost lines that
+    follow belong to; `calls=` is followed by a line of the callee's
+    inclusive cost, which is not ours. Names may be compressed to "(id)
+    name" at first use and "(id)" later."""
+    objects: dict[str, str] = {}
     names: dict[str, str] = {}
-    costs: dict[str, int] = defaultdict(int)
-    current, skip_next = "?", False
+    costs: dict[tuple[str, str], int] = defaultdict(int)
+    current, function, skip_next = "?", "?", False
+
+    def resolve(table: dict[str, str], value: str) -> str:
+        match = _COMPRESSED.match(value)
+        if not match:
+            return value
+        if match.group(2):
+            table[match.group(1)] = match.group(2)
+        return table.get(match.group(1), value)
+
     for line in dump.read_text(errors="replace").splitlines():
         if skip_next:
             skip_next = False
-        elif line.startswith(("ob=", "cob=")):
-            value = line.split("=", 1)[1]
-            match = _COMPRESSED.match(value)
-            if match:
-                if match.group(2):
-                    names[match.group(1)] = match.group(2)
-                value = names.get(match.group(1), value)
-            if line.startswith("ob="):
-                current = os.path.basename(value)
+        elif line.startswith("ob="):
+            current = re.sub(r"\.so[.0-9]*$", "", os.path.basename(resolve(objects, line[3:])))
+        elif line.startswith("cob="):
+            resolve(objects, line[4:])
+        elif line.startswith("fn="):
+            function = re.sub(r"'\d+$", "", resolve(names, line[3:]))
+        elif line.startswith("cfn="):
+            resolve(names, line[4:])
         elif line.startswith("calls="):
             skip_next = True
         elif line[:1].isdigit() or line[:1] in "+-*":
             fields = line.split()
             if len(fields) >= 2:
-                costs[re.sub(r"\.so[.0-9]*$", "", current)] += int(fields[1])
+                costs[(current, function)] += int(fields[1])
     return dict(costs)
+
+
+def callgrind_by_object(dump: Path) -> dict[str, int]:
+    """Each object's own instructions in a callgrind dump."""
+    totals: dict[str, int] = defaultdict(int)
+    for (name, _), cost in callgrind_costs(dump).items():
+        totals[name] += cost
+    return dict(totals)
 
 
 # ---------------------------------------------------------------- panels

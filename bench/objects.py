@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Where start-up and memory go, object by object: what stands between Rewrap and its goals.
+"""Where start-up, memory and a storm go, object by object: what stands between Rewrap and its goals.
 
     python3 bench/objects.py [--rewrap .build/release/rewrap] [--starts 3] [--platforms x11,sway]
-                             [--no-callgrind] [--no-smaps]
+                             [--no-callgrind] [--no-smaps] [--storm [--resizes 50] [--before OTHER/rewrap]]
 
 On one private Xvfb and one private headless sway:
   * instructions from exec to the first frame, by object (callgrind, Ir
@@ -16,13 +16,21 @@ On one private Xvfb and one private headless sway:
   * resident memory by mapping, 1 s after the window appears, median of
     --starts in turns: the executable's code, read-only and written data,
     each library, heap, shared buffers (wl_shm) and mapped files, for
-    Rewrap, the C program and Tk (X11).
+    Rewrap, the C program and Tk (X11);
+  * with --storm, instead: the instructions of --resizes size changes of
+    the storm's widths, each given time to settle (the program idle for
+    0.2 s) so that every one is laid out and drawn, counted by callgrind
+    from the first to the last (callgrind_control zeroes and dumps) and
+    summed by object and by function, for Rewrap, the C program and
+    --before, an older build (its launcher, or its one binary from before
+    the platforms' split) measured the same way.
 Prints Markdown tables; parts under 64 kB in every program are summed as
 "other".
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -55,6 +63,55 @@ def count(name: str, argv: list[str], env: dict[str, str], folder: Path) -> dict
         harness.stop_pid(proc.pid)
     dumps = dumped() if stop_at else sorted(folder.glob(f"callgrind.{name}.*"))
     return harness.callgrind_by_object(dumps[0]) if dumps else {}
+
+
+def storm_count(name: str, argv: list[str], env: dict[str, str], window, resize, widths: list[int],
+                folder: Path) -> dict[tuple[str, str], int]:
+    """Callgrind's instructions by (object, function) for one resize to
+    each of `widths`, each left to settle."""
+    out = folder / f"storm.{name.replace(' ', '-')}"
+    proc = subprocess.Popen(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}.%p",
+                             harness.without_debug_info(argv[0]), *argv[1:]], env=harness.private_state(env),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        # Its window, then quiet: the start's drawing is not the storm's.
+        target = window(proc.pid)
+        harness.wait_idle(proc.pid, quiet=1.0)
+        subprocess.run(["callgrind_control", "--zero", str(proc.pid)], capture_output=True, check=True)
+        for width in widths:
+            resize(target, width)
+            harness.wait_idle(proc.pid, quiet=0.2)
+        subprocess.run(["callgrind_control", "--dump", str(proc.pid)], capture_output=True, check=True)
+        dump = harness.wait_for(lambda: sorted(folder.glob(f"{out.name}.{proc.pid}.1")), timeout=30, what="the dump")[0]
+        time.sleep(0.5)  # written whole before the program runs on
+        return harness.callgrind_costs(dump)
+    finally:
+        harness.stop_pid(proc.pid)
+
+
+def storm_tables(counts: dict[str, dict[tuple[str, str], int]], resizes: int) -> list[str]:
+    """By object for every program; then Rewrap's dearest functions, the
+    builds' executables as one object, with how far the builds differ."""
+    by_object = {name: {} for name in counts}
+    for name, costs in counts.items():
+        for (obj, _), cost in costs.items():
+            by_object[name][obj] = by_object[name].get(obj, 0) + cost
+    lines = [instructions_table(by_object).replace("M instructions", f"M instructions, {resizes} resizes"), ""]
+    rewraps = [name for name in counts if name.startswith("rewrap")]
+    merged = {name: {} for name in rewraps}
+    for name in rewraps:
+        for (obj, function), cost in counts[name].items():
+            key = ("the executable" if obj.startswith("rewrap") else obj, function)
+            merged[name][key] = merged[name].get(key, 0) + cost
+
+    def weight(key):
+        values = [merged[name].get(key, 0) for name in rewraps]
+        return -(max(values) if len(values) == 1 else max(values) + abs(values[0] - values[-1]))
+    functions = sorted({key for name in rewraps for key in merged[name]}, key=weight)[:30]
+    rows = [[f"{obj}: `{function[:90]}`", *(f"{merged[name].get((obj, function), 0) / resizes / 1e3:.1f}" for name in rewraps)]
+            for obj, function in functions]
+    return lines + [harness.table(["function (self, thousand instructions a resize)", *rewraps], rows,
+                                  "l" + "r" * len(rewraps)), ""]
 
 
 def instructions_table(counts: dict[str, dict[str, int]]) -> str:
@@ -100,8 +157,13 @@ def main() -> int:
     parser.add_argument("--platforms", default="x11,sway")
     parser.add_argument("--no-callgrind", dest="callgrind", action="store_false")
     parser.add_argument("--no-smaps", dest="smaps", action="store_false")
+    parser.add_argument("--storm", action="store_true", help="count a storm's instructions instead")
+    parser.add_argument("--resizes", type=int, default=50)
+    parser.add_argument("--before", help="an older build's launcher (or its one binary) to count the storm of too")
     args = parser.parse_args()
-    built = Path(args.rewrap).resolve().parent
+    built = Path(os.path.abspath(args.rewrap)).parent
+    if args.storm:
+        return storm(args, built)
     load = harness.Load()
     output = []
     with harness.run("objects") as folder:
@@ -135,6 +197,47 @@ def main() -> int:
                                              "wl-panel": [str(c.wl_panel)]}, args.starts)
                     output += [f"### Resident memory by mapping on sway, median of {args.starts}", "",
                                mapping_table(found), ""]
+    print("\n".join(output))
+    print(load.report())
+    return 0
+
+
+def executable(launcher: Path, platform: str) -> list[str]:
+    """A build's executable for `platform`: beside its launcher since the
+    platforms' split, else its one binary, told which platform to open."""
+    split = launcher.parent / f"rewrap-{platform}"
+    return [str(split)] if split.exists() else [str(launcher), "--platform", platform]
+
+
+def storm(args, built: Path) -> int:
+    load = harness.Load()
+    widths = harness.storm_widths()[:args.resizes]
+    output = []
+    builds = {"rewrap": built / "rewrap"}
+    if args.before:
+        builds["rewrap, before"] = Path(os.path.abspath(args.before))
+    with harness.run("objects") as folder:
+        c = harness.CPrograms(folder)
+        if "x11" in args.platforms:
+            with Xvfb(folder) as xvfb:
+                resize = lambda window, width: xvfb.xdotool("windowsize", window, width, harness.STORM_HEIGHT)  # noqa: E731
+                counts = {name: storm_count(name, executable(path, "x11") + GEOMETRY, xvfb.env(),
+                                            lambda pid: xvfb.window_of(pid, timeout=120), resize, widths, folder)
+                          for name, path in builds.items()}
+                counts["c-panel"] = storm_count("c-panel", [str(c.c_panel)], xvfb.env(),
+                                                lambda pid: xvfb.window_of(title="c-panel", timeout=120), resize, widths,
+                                                folder)
+                output += ["### A storm's instructions on X11 (Xvfb)", "", *storm_tables(counts, len(widths))]
+        if "sway" in args.platforms:
+            with Sway(folder) as sway:
+                resize = lambda pid, width: sway.resize(pid, width, harness.STORM_HEIGHT)  # noqa: E731
+                mapped = lambda pid: harness.wait_for(lambda: pid in sway.mapped and pid, timeout=120,  # noqa: E731
+                                                      what="a window on sway")
+                counts = {name: storm_count(name, executable(path, "wayland") + GEOMETRY, sway.env(), mapped,
+                                            resize, widths, folder) for name, path in builds.items()}
+                counts["wl-panel"] = storm_count("wl-panel", [str(c.wl_panel)], sway.env(), mapped, resize, widths,
+                                                 folder)
+                output += ["### A storm's instructions on sway", "", *storm_tables(counts, len(widths))]
     print("\n".join(output))
     print(load.report())
     return 0
