@@ -72,7 +72,7 @@ final class EmojiFaceTests: XCTestCase {
         let engine = try engine()
         let run = try XCTUnwrap(engine.line("🟥", style: .body).runs.first)
         let image = try XCTUnwrap(run.face.takeImage(of: run.glyphs[0].id))
-        XCTAssertEqual(image.kind, .color)
+        guard image.kind == .color else { return XCTFail("a coverage mask, not colour") }
         // The middle pixel of a red square: B, G, R, A, premultiplied.
         let middle = (image.height / 2 * image.width + image.width / 2) * 4
         let pixel = Array(image.bytes[middle..<middle + 4])
@@ -96,6 +96,8 @@ final class EmojiFaceTests: XCTestCase {
         XCTAssertTrue(try face("⭕").isColor, "Emoji_Presentation")
         XCTAssertTrue(try face("1️⃣").isColor, "a keycap, though DejaVu Sans has 1 and U+20E3")
         XCTAssertFalse(try face("1").isColor)
+        XCTAssertTrue(try face("⚡").isColor, "Emoji_Presentation, though DejaVu Sans has it")
+        XCTAssertFalse(try face("⚡︎").isColor, "VS15 takes it back to DejaVu Sans")
     }
 
     func testTheEmojiFontOpensOnlyWhenALabelNeedsIt() throws {
@@ -113,6 +115,7 @@ final class EmojiFaceTests: XCTestCase {
         let colour = line.runs.filter { $0.face.isColor }
         XCTAssertEqual(colour.count, 1)
         XCTAssertEqual(colour.first?.glyphs.count, 1, "one picture")
+        XCTAssertEqual(Double(colour.first?.glyphs.first?.advance ?? 0) / 64, 17, accuracy: 0.5, "as wide as at the text's size")
         // Right to left, the emoji sits between the two Arabic words.
         let index = try XCTUnwrap(line.runs.firstIndex { $0.face.isColor })
         XCTAssertTrue(index > 0 && index < line.runs.count - 1, "between the words")
