@@ -62,7 +62,7 @@ enum AccessibleFixture {
             PopupEntry(id: .option($0, of: owner.id), text: $0, isSelected: $0 == state.selection(of: owner.id))
         }
         let rows = entries.indices.map { PixelRect(x: 4, y: 4 + 27 * $0, width: 176, height: 27) }
-        let popup = TraceRecord.Popup(menu: PopupMenu(owner: owner.id, entries: entries, highlighted: 1),
+        let popup = TraceRecord.PopupRecord(menu: PopupMenu(owner: owner.id, entries: entries, highlighted: 1),
                                       frame: PixelRect(x: 300, y: 200, width: 184, height: 8 + 27 * entries.count), rows: rows)
         let drawn = Painter.Frame(scene: scene, presented: scene.nodes.map { PixelRect($0.frame) }, viewport: Size(width: 680, height: 420),
                                   scroll: .zero, focus: nil, hovered: nil, pressed: owner.id)

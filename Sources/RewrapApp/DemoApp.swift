@@ -172,7 +172,7 @@ public final class DemoApp {
         case .keyPressed(let key, let stroke):
             touchScroller.stop()
             // A screen reader sees every key first, and may keep it for itself.
-            if !accessibility.consumes(stroke), let key { send(.key(key)) }
+            if !accessibility.consumes(stroke), let key { send(stroke.isRepeat ? .keyRepeated(key) : .key(key)) }
         case .keyReleased(let stroke):
             _ = accessibility.consumes(stroke)
         case .focusChanged(let focused):
@@ -301,7 +301,7 @@ public final class DemoApp {
 
     /// Tells the platform where the keys go, for an input method's
     /// candidates: the focused control, and an open menu's highlighted row.
-    private func showFocus(_ frame: Painter.Frame, popup: TraceRecord.Popup?) {
+    private func showFocus(_ frame: Painter.Frame, popup: TraceRecord.PopupRecord?) {
         if let focus = controller.focus, let index = frame.scene.nodes.firstIndex(where: { $0.id == focus }),
            let rect = frame.presented[index] {
             platform.focusMoved(to: rect, in: .main)

@@ -168,10 +168,10 @@ final class PopupWindow {
         return true
     }
 
-    func traced(_ menu: PopupMenu?) -> TraceRecord.Popup? {
+    func traced(_ menu: PopupMenu?) -> TraceRecord.PopupRecord? {
         guard let menu, let plan, let placement else { return nil }
         var rows = [PixelRect?](repeating: nil, count: menu.entries.count)
         for (index, frame) in plan.shownRows(menu.scroll) where rows.indices.contains(index) { rows[index] = PixelRect(frame) }
-        return TraceRecord.Popup(menu: menu, frame: PixelRect(placement.frame), rows: rows)
+        return TraceRecord.PopupRecord(menu: menu, frame: PixelRect(placement.frame), rows: rows)
     }
 }

@@ -34,7 +34,7 @@ public final class TraceWriter {
     }
 
     /// One drawn frame, numbered in the order frames were drawn.
-    func append(time: Double, animating: Bool, drawn: Painter.Frame, focus: NodeID?, popup: TraceRecord.Popup?) {
+    func append(time: Double, animating: Bool, drawn: Painter.Frame, focus: NodeID?, popup: TraceRecord.PopupRecord?) {
         append(line: TraceRecord(frame: frame, time: time, animating: animating, drawn: drawn, focus: focus, popup: popup).json)
         frame += 1
     }

@@ -32,7 +32,7 @@ final class AccessibilityTests: XCTestCase {
 
     /// Every node of the trace frame is in the tree with its role, its
     /// name, and its frame moved by the window's origin.
-    private func assertTree(_ application: ATSPIClient.Node, matches frame: TraceFrame, origin: (x: Int, y: Int),
+    private func assertTree(_ application: ATSPIClient.Accessible, matches frame: TraceFrame, origin: (x: Int, y: Int),
                             file: StaticString = #filePath, line: UInt = #line) {
         let nodes = application.all().map(\.node)
         for traced in frame.nodes {

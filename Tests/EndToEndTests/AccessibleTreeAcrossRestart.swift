@@ -7,8 +7,8 @@ import XCTest
 struct AccessibleTreeAcrossRestart {
     let reader: ATSPIClient
     let pick: String
-    let before: ATSPIClient.Node
-    let picked: (path: String, node: ATSPIClient.Node)
+    let before: ATSPIClient.Accessible
+    let picked: (path: String, node: ATSPIClient.Accessible)
 
     /// Reads the tree once `pick` is the combo box's name, and drops the events so far.
     init(reader: ATSPIClient, pick: String) throws {

@@ -63,7 +63,7 @@ final class CompositorRestartTests: XCTestCase {
     }
 
     /// The window's bottom-left corner in kwin's own picture: the panel's background.
-    private func windowCorner(_ kwin: KWinServer, pid: Int32, shot: String) throws -> RGBImage.Pixel {
+    private func windowCorner(_ kwin: KWinServer, pid: Int32, shot: String) throws -> RGBImage.RGB {
         let window = try XCTUnwrap(try kwin.window(pid: pid))
         try kwin.screenshot(to: shot)
         return try RGBImage(contentsOf: shot)[Int(window.x) + 5, Int(window.y + window.height) - 5]

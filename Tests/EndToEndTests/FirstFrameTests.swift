@@ -65,7 +65,7 @@ final class FirstFrameTests: XCTestCase {
         let path = NSTemporaryDirectory() + "rewrap-first-frame-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try session.capture(to: path)
-        XCTAssertEqual(try RGBImage(contentsOf: path)[6, 6], RGBImage.Pixel(red: 0, green: 0, blue: 0), "dark, high contrast")
+        XCTAssertEqual(try RGBImage(contentsOf: path)[6, 6], RGBImage.RGB(red: 0, green: 0, blue: 0), "dark, high contrast")
         XCTAssertEqual(session.stderr, "")
     }
 

@@ -152,7 +152,7 @@ final class MotionTests: XCTestCase {
         // that over each frame gap, plus rounding; a step at the interruption
         // must be no larger.
         let steepest = (0..<1000).map { (easeInOut.bisectedProgress(at: Double($0 + 1) / 1000) - easeInOut.bisectedProgress(at: Double($0) / 1000)) * 1000 }.max()!
-        func offset(_ node: TraceFrame.Node) -> Double {
+        func offset(_ node: TraceFrame.DrawnNode) -> Double {
             (0..<3).map { abs(node.frame[$0] - node.target[$0]) }.max()!
         }
         var reach: [String: Double] = [:]

@@ -27,7 +27,7 @@ final class PopupPlacementTests: XCTestCase {
     }
 
     /// Opens `id`'s menu with a click at its centre; returns the button's frame on the root and the popup.
-    private func open(_ id: String, _ session: RewrapSession) throws -> (button: Rect, popup: TraceFrame.Popup) {
+    private func open(_ id: String, _ session: RewrapSession) throws -> (button: Rect, popup: TraceFrame.DrawnPopup) {
         let node = try XCTUnwrap(try session.settledFrame().node(id))
         let origin = try rootOrigin(session)
         let button = node.rect.offsetBy(dx: Double(origin.x), dy: Double(origin.y))
@@ -224,7 +224,7 @@ final class PopupPlacementTests: XCTestCase {
         return try TemporaryFile(suffix: ".json", contents: Data(json.utf8))
     }
 
-    private func shownIDs(_ popup: TraceFrame.Popup) -> [String] { popup.nodes.map(\.id) }
+    private func shownIDs(_ popup: TraceFrame.DrawnPopup) -> [String] { popup.nodes.map(\.id) }
 
     func testALongMenuIsCutToTheWorkAreaAndScrolls() throws {
         let server = try XvfbServer()

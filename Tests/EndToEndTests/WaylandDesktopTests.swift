@@ -348,7 +348,7 @@ final class WestonTests: XCTestCase {
         try x11.settledFrame()
         try x11.capture(to: folder + "/x11.png")
         x11.close()
-        let desktop = RGBImage.Pixel(red: 0x20, green: 0x40, blue: 0x60)
+        let desktop = RGBImage.RGB(red: 0x20, green: 0x40, blue: 0x60)
         let weston = try WestonServer(desktopColor: "0xff204060")
         defer { weston.stop() }
         let (process, trace, stderr) = try start(on: weston)

@@ -71,10 +71,10 @@ final class WaylandSettingsTests: XCTestCase {
         let (portal, session) = try start()
         defer { session.close(); portal.stop() }
         let plain = try shot(session, "contrast-0")
-        XCTAssertEqual(try RGBImage(contentsOf: plain)[3, 3], RGBImage.Pixel(red: 0xf7, green: 0xf7, blue: 0xf8))
+        XCTAssertEqual(try RGBImage(contentsOf: plain)[3, 3], RGBImage.RGB(red: 0xf7, green: 0xf7, blue: 0xf8))
         _ = try change(portal, session, Self.appearance, "contrast", type: "u", "1")
         let high = try shot(session, "contrast-1")
-        XCTAssertEqual(try RGBImage(contentsOf: high)[3, 3], RGBImage.Pixel(red: 0xff, green: 0xff, blue: 0xff), "pure white")
+        XCTAssertEqual(try RGBImage(contentsOf: high)[3, 3], RGBImage.RGB(red: 0xff, green: 0xff, blue: 0xff), "pure white")
         XCTAssertGreaterThan(try differingPixels(plain, high).count, 1000)
         _ = try change(portal, session, Self.appearance, "contrast", type: "u", "0")
         XCTAssertEqual(try differingPixels(plain, try shot(session, "contrast-0-again")).count, 0, "and back")
@@ -83,7 +83,7 @@ final class WaylandSettingsTests: XCTestCase {
         let (gnome, dark) = try start(["org.gnome.desktop.a11y.interface high-contrast b True",
                                        "\(Self.appearance) color-scheme u 1"])
         defer { dark.close(); gnome.stop() }
-        XCTAssertEqual(try RGBImage(contentsOf: try shot(dark, "contrast-gnome-dark"))[3, 3], RGBImage.Pixel(red: 0, green: 0, blue: 0))
+        XCTAssertEqual(try RGBImage(contentsOf: try shot(dark, "contrast-gnome-dark"))[3, 3], RGBImage.RGB(red: 0, green: 0, blue: 0))
     }
 
     func testAnAccentColoursTheFocusRingLive() throws {
@@ -96,13 +96,13 @@ final class WaylandSettingsTests: XCTestCase {
         // Inside the ring's stroke: 2 px of gap, then 2 px of ring, left of the control.
         let ring = (x: Int(focused.frame[0]) - 3, y: Int(focused.frame[1] + focused.frame[3] / 2))
         let plain = try RGBImage(contentsOf: try shot(session, "accent-none"))[ring.x, ring.y]
-        XCTAssertEqual(plain, RGBImage.Pixel(red: 0x0a, green: 0x64, blue: 0xd8), "fixture: the default ring is blue")
+        XCTAssertEqual(plain, RGBImage.RGB(red: 0x0a, green: 0x64, blue: 0xd8), "fixture: the default ring is blue")
         _ = try change(portal, session, Self.appearance, "accent-color", type: "(ddd)", "(0.9, 0.3, 0.1)")
         let drawn = try RGBImage(contentsOf: try shot(session, "accent-orange"))[ring.x, ring.y]
         // An orange: red above green above blue, and 3:1 against the window (WCAG 2, computed here).
         XCTAssertGreaterThan(drawn.red, drawn.green)
         XCTAssertGreaterThan(drawn.green, drawn.blue)
-        XCTAssertGreaterThanOrEqual(contrast(drawn, RGBImage.Pixel(red: 0xf7, green: 0xf7, blue: 0xf8)), 3)
+        XCTAssertGreaterThanOrEqual(contrast(drawn, RGBImage.RGB(red: 0xf7, green: 0xf7, blue: 0xf8)), 3)
         XCTAssertEqual(session.stderr, "")
 
         // Set so from the start, the same ring; and the menu's highlighted option in it.
@@ -214,8 +214,8 @@ final class WaylandSettingsTests: XCTestCase {
     }
 
     /// WCAG 2's contrast of two opaque pixels, written here, apart from the code under test.
-    private func contrast(_ a: RGBImage.Pixel, _ b: RGBImage.Pixel) -> Double {
-        func luminance(_ p: RGBImage.Pixel) -> Double {
+    private func contrast(_ a: RGBImage.RGB, _ b: RGBImage.RGB) -> Double {
+        func luminance(_ p: RGBImage.RGB) -> Double {
             func linear(_ v: UInt8) -> Double {
                 let c = Double(v) / 255
                 return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)

@@ -15,7 +15,7 @@ struct SceneFixture {
     var viewport = Size(width: 680, height: 420)
     var scroll = Point.zero
     var focus: NodeID?
-    var popup: TraceRecord.Popup?
+    var popup: TraceRecord.PopupRecord?
     var active = true
     var direction = LayoutDirection.leftToRight
     var scale = 1.0
@@ -53,7 +53,7 @@ struct SceneFixture {
             entries = hidden.map { PopupEntry(id: .option($0.id.rawValue, of: owner), text: $0.title, isSelected: false) }
         }
         let rows = entries.indices.map { PixelRect(x: 4, y: 4 + 27 * $0, width: 176, height: 27) }
-        popup = TraceRecord.Popup(menu: PopupMenu(owner: owner, entries: entries, highlighted: highlighted),
+        popup = TraceRecord.PopupRecord(menu: PopupMenu(owner: owner, entries: entries, highlighted: highlighted),
                                   frame: PixelRect(x: 300, y: 200, width: 184, height: 8 + 27 * entries.count), rows: rows)
     }
 }

@@ -240,7 +240,7 @@ final class TouchLoopTests: XCTestCase {
 
     func testAFlingCarriesALongMenuOnByWholeRowsAndPicksNothing() throws {
         let panel = try longMenuPanel()
-        var opened: TraceFrame.Popup?
+        var opened: TraceFrame.DrawnPopup?
         let run = try play(panel: panel.path, screen: Rect(x: 0, y: 0, width: 1280, height: 300), [
             tap("long"),
             { frame in

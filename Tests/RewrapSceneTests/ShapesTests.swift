@@ -4,11 +4,11 @@ import RewrapTestSupport
 import XCTest
 
 final class ShapesTests: XCTestCase {
-    private typealias Pixel = Raster.Pixel
+    private typealias Position = Raster.Position
 
     /// Each pixel's coverage; a pixel that two spans cover fails the test,
     /// since drawing it twice would darken it.
-    private func raster(_ spans: [CoverageSpan], file: StaticString = #filePath, line: UInt = #line) -> [Pixel: Double] {
+    private func raster(_ spans: [CoverageSpan], file: StaticString = #filePath, line: UInt = #line) -> [Position: Double] {
         for span in spans {
             XCTAssertTrue(span.coverage > 0 && span.coverage <= 1, "coverage \(span.coverage)", file: file, line: line)
         }
@@ -61,12 +61,12 @@ final class ShapesTests: XCTestCase {
 
     func testCornersAreAntialiasedAndCentreIsSolid() {
         let pixels = raster(Shapes.roundedRect(width: 40, height: 30, radius: 8))
-        XCTAssertEqual(pixels[Pixel(x: 20, y: 15)], 1, "centre")
-        XCTAssertEqual(pixels[Pixel(x: 20, y: 0)], 1, "a straight edge on a pixel boundary is solid")
-        XCTAssertEqual(pixels[Pixel(x: 0, y: 15)], 1)
-        XCTAssertLessThan(pixels[Pixel(x: 0, y: 0)] ?? 0, 0.5, "the corner pixel is mostly outside the arc")
+        XCTAssertEqual(pixels[Position(x: 20, y: 15)], 1, "centre")
+        XCTAssertEqual(pixels[Position(x: 20, y: 0)], 1, "a straight edge on a pixel boundary is solid")
+        XCTAssertEqual(pixels[Position(x: 0, y: 15)], 1)
+        XCTAssertLessThan(pixels[Position(x: 0, y: 0)] ?? 0, 0.5, "the corner pixel is mostly outside the arc")
         for (cornerX, cornerY) in [(0, 0), (32, 0), (0, 22), (32, 22)] {
-            let partial = (cornerX..<cornerX + 8).flatMap { x in (cornerY..<cornerY + 8).map { Pixel(x: x, y: $0) } }
+            let partial = (cornerX..<cornerX + 8).flatMap { x in (cornerY..<cornerY + 8).map { Position(x: x, y: $0) } }
                 .filter { (pixels[$0] ?? 0) > 0 && (pixels[$0] ?? 0) < 1 }
             XCTAssertFalse(partial.isEmpty, "corner at (\(cornerX), \(cornerY)) has partly covered pixels")
         }
@@ -94,7 +94,7 @@ final class ShapesTests: XCTestCase {
             XCTAssertEqual(area(spans), ring, accuracy: tolerance, "\(width) × \(height), r \(radius), stroke \(stroke)")
             assertWithinBounds(spans, width: width, height: height)
             let pixels = raster(spans)
-            XCTAssertNil(pixels[Pixel(x: width / 2, y: height / 2)], "the middle is left empty")
+            XCTAssertNil(pixels[Position(x: width / 2, y: height / 2)], "the middle is left empty")
         }
     }
 
@@ -138,7 +138,7 @@ final class ShapesTests: XCTestCase {
                         expected = max(0, expected - inside(distance(px, py, width: w - 2 * stroke, height: h - 2 * stroke,
                                                                      radius: max(0, r - stroke))))
                     }
-                    let drawn = pixels[Pixel(x: x, y: y)] ?? 0
+                    let drawn = pixels[Position(x: x, y: y)] ?? 0
                     if abs(drawn - expected) > 1.0 / 128 + 1e-9 {
                         XCTFail("(\(x), \(y)) of \(width) × \(height), r \(radius), stroke \(String(describing: stroke)): \(drawn), not \(expected)")
                         return
@@ -154,7 +154,7 @@ final class ShapesTests: XCTestCase {
             assertWithinBounds(spans, width: width, height: height)
             let pixels = raster(spans)
             for (pixel, coverage) in pixels {
-                let mirror = pixels[Pixel(x: width - 1 - pixel.x, y: pixel.y)] ?? 0
+                let mirror = pixels[Position(x: width - 1 - pixel.x, y: pixel.y)] ?? 0
                 XCTAssertEqual(coverage, mirror, accuracy: 1.0 / 64, "(\(pixel.x), \(pixel.y)) in \(width) × \(height)")
             }
         }
@@ -162,9 +162,9 @@ final class ShapesTests: XCTestCase {
 
     func testChevronIsAVeeNotATriangle() {
         let pixels = raster(Shapes.chevron(width: 16, height: 10, stroke: 3))
-        XCTAssertGreaterThan(pixels[Pixel(x: 1, y: 1)] ?? 0, 0.5, "left arm")
-        XCTAssertGreaterThan(pixels[Pixel(x: 14, y: 1)] ?? 0, 0.5, "right arm")
-        XCTAssertGreaterThan(pixels[Pixel(x: 7, y: 8)] ?? 0, 0.5, "tip")
-        XCTAssertNil(pixels[Pixel(x: 8, y: 0)], "the top middle is open")
+        XCTAssertGreaterThan(pixels[Position(x: 1, y: 1)] ?? 0, 0.5, "left arm")
+        XCTAssertGreaterThan(pixels[Position(x: 14, y: 1)] ?? 0, 0.5, "right arm")
+        XCTAssertGreaterThan(pixels[Position(x: 7, y: 8)] ?? 0, 0.5, "tip")
+        XCTAssertNil(pixels[Position(x: 8, y: 0)], "the top middle is open")
     }
 }

@@ -6,11 +6,11 @@ import RewrapTestSupport
 import XCTest
 
 final class TraceRecordTests: XCTestCase {
-    private let shape = TraceRecord.Node(id: "shape", kind: .dropdown, text: "Shape: Circle",
+    private let shape = TraceRecord.NodeRecord(id: "shape", kind: .dropdown, text: "Shape: Circle",
                                          frame: PixelRect(x: 20, y: 52, width: 120, height: 28),
                                          target: PixelRect(x: 24, y: 60, width: 130, height: 28), focused: false)
 
-    private func record(nodes: [TraceRecord.Node], popup: TraceRecord.Popup? = nil, time: Double = 1.234) -> TraceRecord {
+    private func record(nodes: [TraceRecord.NodeRecord], popup: TraceRecord.PopupRecord? = nil, time: Double = 1.234) -> TraceRecord {
         TraceRecord(frame: 7, time: time, window: Size(width: 680, height: 420), animating: true,
                     scroll: Point(x: 0, y: 48), nodes: nodes, popup: popup)
     }
@@ -55,7 +55,7 @@ final class TraceRecordTests: XCTestCase {
 
     func testTypesDecodeStrictly() throws {
         // JSONDecoder refuses 1 for a Bool, so this proves true/false are booleans.
-        let popup = TraceRecord.Popup(menu: PopupMenu(owner: "shape", entries: [PopupEntry(id: "shape/Circle", text: "Circle", isSelected: true)]), frame: PixelRect(x: 20, y: 85, width: 167, height: 62),
+        let popup = TraceRecord.PopupRecord(menu: PopupMenu(owner: "shape", entries: [PopupEntry(id: "shape/Circle", text: "Circle", isSelected: true)]), frame: PixelRect(x: 20, y: 85, width: 167, height: 62),
                                       rows: [PixelRect(x: 4, y: 4, width: 159, height: 27)])
         var focused = shape
         focused.focused = true
@@ -69,7 +69,7 @@ final class TraceRecordTests: XCTestCase {
         let entries = [PopupEntry(id: "shape/Circle", text: "Circle", isSelected: true),
                        PopupEntry(id: "shape/Rounded rectangle", text: "Rounded rectangle", isSelected: false)]
         let rows = [PixelRect(x: 4, y: 4, width: 159, height: 27), PixelRect(x: 4, y: 31, width: 159, height: 27)]
-        let popup = TraceRecord.Popup(menu: PopupMenu(owner: "shape", entries: entries), frame: PixelRect(x: 20, y: 85, width: 167, height: 62),
+        let popup = TraceRecord.PopupRecord(menu: PopupMenu(owner: "shape", entries: entries), frame: PixelRect(x: 20, y: 85, width: 167, height: 62),
                                       rows: rows)
         let json = try object(record(nodes: [shape], popup: popup).json)
         let menu = try XCTUnwrap(json["popup"] as? [String: Any])
@@ -92,7 +92,7 @@ final class TraceRecordTests: XCTestCase {
     func testACutMenuListsItsShownRowsAndCountsTheHidden() throws {
         let entries = (0..<6).map { PopupEntry(id: NodeID("size/\($0)"), text: "\($0)", isSelected: $0 == 1) }
         let row = PixelRect(x: 4, y: 20, width: 100, height: 27)
-        let popup = TraceRecord.Popup(menu: PopupMenu(owner: "size", entries: entries, highlighted: 3),
+        let popup = TraceRecord.PopupRecord(menu: PopupMenu(owner: "size", entries: entries, highlighted: 3),
                                       frame: PixelRect(x: 20, y: 85, width: 108, height: 102), rows: [nil, nil, row, row, nil, nil])
         let menu = try XCTUnwrap(try object(record(nodes: [], popup: popup).json)["popup"] as? [String: Any])
         XCTAssertEqual(members(menu["nodes"]).compactMap { $0["id"] as? String }, ["size/2", "size/3"])
@@ -103,13 +103,13 @@ final class TraceRecordTests: XCTestCase {
     func testAwkwardTextRoundTrips() throws {
         let texts = ["Say \"hi\"", "back\\slash", "two\nlines", "tab\there\r", "還有 1 個", "bell \u{7} and \u{1F}",
                      "\u{2028}separator", "emoji 😀", "\\\"", ""]
-        var nodes: [TraceRecord.Node] = []
+        var nodes: [TraceRecord.NodeRecord] = []
         for (index, text) in texts.enumerated() {
-            nodes.append(TraceRecord.Node(id: NodeID("id\(index) \(text)"), kind: .text, text: text, frame: shape.frame, target: shape.target,
+            nodes.append(TraceRecord.NodeRecord(id: NodeID("id\(index) \(text)"), kind: .text, text: text, frame: shape.frame, target: shape.target,
                                           focused: false))
         }
         let entries = [PopupEntry(id: NodeID("own\"er\n/\(texts[0])"), text: texts[2], isSelected: false)]
-        let popup = TraceRecord.Popup(menu: PopupMenu(owner: "own\"er\n", entries: entries), frame: shape.frame, rows: [shape.frame])
+        let popup = TraceRecord.PopupRecord(menu: PopupMenu(owner: "own\"er\n", entries: entries), frame: shape.frame, rows: [shape.frame])
         let json = try object(record(nodes: nodes, popup: popup).json)
         let decoded = members(json["nodes"])
         XCTAssertEqual(decoded.compactMap { $0["text"] as? String }, texts)

@@ -9,7 +9,7 @@ import Foundation
 ///     let events = try client.events(wait: 1)
 public final class ATSPIClient: @unchecked Sendable {
     /// One node as the client printed it.
-    public struct Node: Decodable, Sendable {
+    public struct Accessible: Decodable, Sendable {
         public var role: String
         public var name: String
         public var states: [String]
@@ -21,16 +21,16 @@ public final class ATSPIClient: @unchecked Sendable {
         public var locale: String?
         /// The Text interface's default attributes, such as "language".
         public var attributes: [String: String]?
-        public var children: [Node]
+        public var children: [Accessible]
 
         /// Every node below, depth first, with its child-index path from here ("0/3").
-        public func all(path: String = "") -> [(path: String, node: Node)] {
+        public func all(path: String = "") -> [(path: String, node: Accessible)] {
             [(path, self)] + children.enumerated().flatMap { index, child in
                 child.all(path: path.isEmpty ? String(index) : path + "/" + String(index))
             }
         }
 
-        public func first(_ role: String, named name: String) -> (path: String, node: Node)? {
+        public func first(_ role: String, named name: String) -> (path: String, node: Accessible)? {
             all().first { $0.node.role == role && $0.node.name == name }
         }
     }
@@ -90,8 +90,8 @@ public final class ATSPIClient: @unchecked Sendable {
         stopProcess(process)
     }
 
-    public func tree() throws -> Node {
-        try JSONDecoder().decode(Node.self, from: Data(try ask("tree").utf8))
+    public func tree() throws -> Accessible {
+        try JSONDecoder().decode(Accessible.self, from: Data(try ask("tree").utf8))
     }
 
     /// Runs action `index` of the node at `path`, as a screen reader does.

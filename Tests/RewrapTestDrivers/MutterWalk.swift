@@ -8,6 +8,7 @@ import Foundation
 /// monitor stays at least 800 × 480.
 public final class MutterWalk: WalkDesktop, @unchecked Sendable {
     public let name = "mutter"
+    public let keyTimes = "mutter stamps RemoteDesktop's keys"
     public let mutter: MutterServer
     let folder: String
     private var shots = 0
@@ -89,7 +90,7 @@ final class MutterWalkWindow: WalkWindow, @unchecked Sendable {
         try desktop.click(x: origin.x + Double(point.x) / scale + 0.5, y: origin.y + Double(point.y) / scale + 0.5)
     }
 
-    func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws { try click(popup.center(of: index)) }
+    func clickOption(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws { try click(popup.center(of: index)) }
 
     func touch(_ points: [(x: Int, y: Int)], interval: Double) throws {
         func place(_ point: (x: Int, y: Int)) -> String {
@@ -114,6 +115,10 @@ final class MutterWalkWindow: WalkWindow, @unchecked Sendable {
 
     /// RemoteDesktop's press and release go in one go.
     func tap(_ key: String) throws { try desktop.mutter.key(key) }
+
+    func key(_ keys: String, _ motion: KeyMotion) throws { try desktop.mutter.key(keys, motion) }
+
+    func burst(_ keys: [String]) throws { for key in keys { try desktop.mutter.key(key) } }
 
     func press(_ keys: String, layouts: String) throws {
         throw WalkLimit("mutter types RemoteDesktop keysyms through its own keymap, set from GNOME's input sources in gsettings, which the walk's headless mutter does not read")

@@ -17,7 +17,7 @@ extension RewrapSession: PickingSession {
     public func pickNextOption(of dropdown: String) throws {
         guard let button = try lastFrame().node(dropdown) else { throw TestFailure("no dropdown \(dropdown) in the trace") }
         try click(button.center)
-        var menu: TraceFrame.Popup?
+        var menu: TraceFrame.DrawnPopup?
         try waitUntil("\(dropdown)'s menu") {
             menu = try lastFrame().popup
             return menu?.owner == dropdown
@@ -95,7 +95,7 @@ extension WaylandSession: PickingSession {
     public func pickNextOption(of dropdown: String) throws {
         guard let button = try lastFrame().node(dropdown) else { throw TestFailure("no dropdown \(dropdown) in the trace") }
         try sway.point(["move"] + (try outputPoint(button.center)) + ["wait", "50", "click"])
-        var menu: TraceFrame.Popup?
+        var menu: TraceFrame.DrawnPopup?
         try waitUntil("\(dropdown)'s menu") {
             menu = try lastFrame().popup
             return menu?.owner == dropdown

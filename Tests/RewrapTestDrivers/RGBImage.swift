@@ -3,7 +3,8 @@ import Foundation
 /// An image's pixels as 8-bit red, green and blue, read through ImageMagick,
 /// for tests that look for things in a screenshot.
 public struct RGBImage {
-    public struct Pixel: Equatable, Sendable {
+    /// One pixel's colour.
+    public struct RGB: Equatable, Sendable {
         public var red: UInt8
         public var green: UInt8
         public var blue: UInt8
@@ -32,15 +33,15 @@ public struct RGBImage {
         (width, height, self.bytes) = (sides[0], sides[1], bytes)
     }
 
-    public subscript(_ x: Int, _ y: Int) -> Pixel {
+    public subscript(_ x: Int, _ y: Int) -> RGB {
         let index = (y * width + x) * 3
-        return Pixel(red: bytes[index], green: bytes[index + 1], blue: bytes[index + 2])
+        return RGB(red: bytes[index], green: bytes[index + 1], blue: bytes[index + 2])
     }
 
-    public func row(_ y: Int) -> [Pixel] { (0..<width).map { self[$0, y] } }
+    public func row(_ y: Int) -> [RGB] { (0..<width).map { self[$0, y] } }
 
     /// The top-left corner of the first place where `row` stands whole.
-    public func firstPlace(of row: [Pixel]) -> (x: Int, y: Int)? {
+    public func firstPlace(of row: [RGB]) -> (x: Int, y: Int)? {
         guard let first = row.first, row.count <= width else { return nil }
         for y in 0..<height {
             for x in 0...(width - row.count) where self[x, y] == first {

@@ -167,7 +167,7 @@ public final class SwayServer: @unchecked Sendable {
     /// empty grey: the picture is taken again until something is drawn
     /// there, for up to `timeout` s (a person sees the window then).
     public func captureDrawn(pid: Int32, to path: String, cursor: Bool = false, timeout: Double = 3) throws {
-        let empty = RGBImage.Pixel(red: 63, green: 63, blue: 63)
+        let empty = RGBImage.RGB(red: 63, green: 63, blue: 63)
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             guard let rect = try windowRect(pid: pid) else { throw TestFailure("sway shows no window for pid \(pid)") }

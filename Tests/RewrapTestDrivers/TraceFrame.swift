@@ -3,7 +3,7 @@ import RewrapLayout
 
 /// One line of a `--trace` file, decoded.
 public struct TraceFrame: Decodable, Sendable {
-    public struct Node: Decodable, Sendable {
+    public struct DrawnNode: Decodable, Sendable {
         public var id: String
         public var kind: String
         public var text: String
@@ -27,7 +27,7 @@ public struct TraceFrame: Decodable, Sendable {
         public var highlighted: Bool?
     }
 
-    public struct Popup: Decodable, Sendable {
+    public struct DrawnPopup: Decodable, Sendable {
         public var owner: String
         public var frame: [Double]
         /// The rows listed are those in view; a menu cut to fit the screen
@@ -50,11 +50,11 @@ public struct TraceFrame: Decodable, Sendable {
     public var window: [Double]
     public var animating: Bool
     public var scroll: [Double]
-    public var nodes: [Node]
-    public var popup: Popup?
+    public var nodes: [DrawnNode]
+    public var popup: DrawnPopup?
 
-    public func node(_ id: String) -> Node? { nodes.first { $0.id == id } }
-    public func nodes(_ kind: String) -> [Node] { nodes.filter { $0.kind == kind } }
+    public func node(_ id: String) -> DrawnNode? { nodes.first { $0.id == id } }
+    public func nodes(_ kind: String) -> [DrawnNode] { nodes.filter { $0.kind == kind } }
     public var width: Double { window[0] }
     public var height: Double { window[1] }
 

@@ -7,6 +7,7 @@ import Foundation
 /// top row of X11's picture of it; libdecor draws its title bar.
 public final class WestonWalk: WalkDesktop, @unchecked Sendable {
     public let name = "weston"
+    public let keyTimes = "the outer X server stamps them, and weston its own"
     let outer: XvfbServer
     private var weston: DesktopProcess!
     let runtime: String
@@ -144,12 +145,18 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
         try desktop.click(x: origin.x + Double(point.x) / desktop.scale, y: origin.y + Double(point.y) / desktop.scale)
     }
 
-    func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws { try click(popup.center(of: index)) }
+    func clickOption(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws { try click(popup.center(of: index)) }
 
     /// Keys go to weston's window, which has the X focus while the pointer is over it.
     func press(_ keys: String) throws { try desktop.xdotool(["key", "--delay", "30", keys]) }
 
     func tap(_ key: String) throws { try desktop.xdotool(["key", "--delay", "0", key]) }
+
+    func key(_ keys: String, _ motion: KeyMotion) throws {
+        try desktop.xdotool([motion == .up ? "keyup" : "keydown", "--delay", "0", keys])
+    }
+
+    func burst(_ keys: [String]) throws { try desktop.xdotool(["key", "--delay", "0"] + keys) }
 
     func press(_ keys: String, layouts: String) throws {
         throw WalkLimit("weston 10's X11 backend reads the outer server's keymap once, at its start")

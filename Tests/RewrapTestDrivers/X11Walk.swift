@@ -4,6 +4,7 @@ import Foundation
 /// for the pointer and keys. It is every other desktop's oracle.
 public final class X11Walk: WalkDesktop, @unchecked Sendable {
     public let name = "x11"
+    public let keyTimes = "the X server stamps XTEST's keys"
     public let server: XvfbServer
     private let openbox: Openbox
     private let settings: SettingsDaemon
@@ -97,12 +98,12 @@ final class X11WalkWindow: WalkWindow, @unchecked Sendable {
     }
 
     /// A menu is a window of its own on X11, its frame in root coordinates.
-    func clickOption(_ popup: TraceFrame.Popup, _ index: Int) throws {
+    func clickOption(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws {
         let point = popup.center(of: index)
         try clickRoot(point.x, point.y)
     }
 
-    func optionPoint(_ popup: TraceFrame.Popup, _ index: Int) throws -> (x: Int, y: Int) {
+    func optionPoint(_ popup: TraceFrame.DrawnPopup, _ index: Int) throws -> (x: Int, y: Int) {
         let origin = try desktop.origin(of: id), point = popup.center(of: index)
         return (point.x - origin.x, point.y - origin.y)
     }
@@ -120,6 +121,12 @@ final class X11WalkWindow: WalkWindow, @unchecked Sendable {
     }
 
     func tap(_ key: String) throws { try desktop.xdotool(["key", "--delay", "0", key]) }
+
+    func key(_ keys: String, _ motion: KeyMotion) throws {
+        try desktop.xdotool([motion == .up ? "keyup" : "keydown", "--delay", "0", keys])
+    }
+
+    func burst(_ keys: [String]) throws { try desktop.xdotool(["key", "--delay", "0"] + keys) }
 
     /// setxkbmap sets the server's keymap for every client, as a person's
     /// keyboard settings do; the walk's own comes back after.

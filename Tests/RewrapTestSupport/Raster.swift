@@ -2,7 +2,8 @@ import RewrapScene
 
 /// Coverage spans laid out as pixels, to compare shapes pixel by pixel.
 public struct Raster: Equatable {
-    public struct Pixel: Hashable, Sendable {
+    /// A pixel's place in the raster.
+    public struct Position: Hashable, Sendable {
         public var x: Int
         public var y: Int
 
@@ -12,9 +13,9 @@ public struct Raster: Equatable {
         }
     }
 
-    public private(set) var coverage: [Pixel: Double] = [:]
+    public private(set) var coverage: [Position: Double] = [:]
     /// Pixels that two spans covered: drawing them twice would darken them.
-    public private(set) var overlaps: [Pixel] = []
+    public private(set) var overlaps: [Position] = []
 
     public init(_ spans: [CoverageSpan] = []) {
         add(spans)
@@ -24,18 +25,18 @@ public struct Raster: Equatable {
         for span in spans {
             for y in span.y..<(span.y + span.height) {
                 for x in span.x..<(span.x + span.width) {
-                    set(Pixel(x: x + dx, y: y), span.coverage)
+                    set(Position(x: x + dx, y: y), span.coverage)
                 }
             }
         }
     }
 
-    public mutating func set(_ pixel: Pixel, _ value: Double) {
+    public mutating func set(_ pixel: Position, _ value: Double) {
         if coverage[pixel] != nil { overlaps.append(pixel) }
         coverage[pixel] = value
     }
 
-    public subscript(_ x: Int, _ y: Int) -> Double? { coverage[Pixel(x: x, y: y)] }
+    public subscript(_ x: Int, _ y: Int) -> Double? { coverage[Position(x: x, y: y)] }
 
     public static func == (lhs: Raster, rhs: Raster) -> Bool { lhs.coverage == rhs.coverage }
 }

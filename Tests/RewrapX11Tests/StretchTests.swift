@@ -16,7 +16,7 @@ final class StretchTests: XCTestCase {
             let ends = Raster(stretch.ends.spans)
             for (pixel, coverage) in ends.coverage {
                 let x = pixel.x < stretch.cap ? pixel.x : pixel.x + shape.width - 2 * stretch.cap
-                pieced.set(Raster.Pixel(x: x, y: pixel.y), coverage)
+                pieced.set(Raster.Position(x: x, y: pixel.y), coverage)
             }
             XCTAssertEqual(pieced.overlaps, [], "\(shape): drawn twice")
             XCTAssertEqual(pieced, Raster(shape.spans), "\(shape)")

@@ -11,7 +11,7 @@ extension AccessibleTree {
     /// open menu as the trace reports it, and `active` whether the window
     /// has the desktop's focus: screen readers follow the active window.
     /// `words` describe the actions, in the catalog's language, `locale`.
-    public init(application: String, title: String, drawn: Painter.Frame, focus: NodeID?, popup: TraceRecord.Popup?,
+    public init(application: String, title: String, drawn: Painter.Frame, focus: NodeID?, popup: TraceRecord.PopupRecord?,
                 active: Bool = true, words: Words = .english, locale: String = "") {
         self.locale = locale
         let window = PixelRect(x: 0, y: 0, width: Int(drawn.viewport.width), height: Int(drawn.viewport.height))
@@ -92,7 +92,7 @@ extension AccessibleTree {
 
     /// The open popup hangs from its button: a menu of check menu items for
     /// a dropdown, of plain items for the badge's list of hidden chips.
-    private mutating func appendMenu(_ popup: TraceRecord.Popup, owner: AccessibleNode, states always: Set<AccessibleState>,
+    private mutating func appendMenu(_ popup: TraceRecord.PopupRecord, owner: AccessibleNode, states always: Set<AccessibleState>,
                                      active: Bool, direction: LayoutDirection, words: Words) {
         let window = AccessibleWindow.popup(x: popup.frame.x, y: popup.frame.y)
         let menuKey = AccessibleKey.menu(of: popup.menu.owner)

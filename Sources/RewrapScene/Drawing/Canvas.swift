@@ -1,7 +1,8 @@
 import RewrapLayout
 
-/// The little a painter needs from a drawing surface. The X11 toolkit
-/// implements it with Xft; tests record the calls.
+/// The little a painter needs from a drawing surface. Each platform
+/// implements it (X11 with XRender and Xft, Wayland with pixman); tests
+/// record the calls.
 public protocol Canvas: AnyObject {
     /// Fills the whole surface.
     func clear(_ color: Color)

@@ -1,6 +1,6 @@
 /// A horizontal run of pixels that a shape covers by the same fraction.
 /// Shapes become spans in plain Swift, so antialiasing is tested without a
-/// display; the toolkit turns them into one alpha mask per shape.
+/// display; a platform turns them into one alpha mask per shape.
 public struct CoverageSpan: Hashable, Sendable {
     public var x: Int
     public var y: Int

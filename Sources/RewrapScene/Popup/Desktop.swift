@@ -30,7 +30,7 @@ public struct Desktop: Hashable, Sendable {
     }
 
     /// The monitor showing most of `rect`; when none shows any of it, the
-    /// nearest one. Ties go to the earlier monitor, which the toolkit lists
+    /// nearest one. Ties go to the earlier monitor, which the platform lists
     /// primary first.
     public func monitor(for rect: Rect) -> Monitor {
         guard !monitors.isEmpty else { return Monitor(frame: screen) }

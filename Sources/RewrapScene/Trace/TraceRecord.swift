@@ -4,7 +4,7 @@ import RewrapPanelFile
 /// One drawn frame, as a line of the `--trace` file (rules §6.2).
 public struct TraceRecord {
     /// One node as the trace lists it.
-    public struct Node {
+    public struct NodeRecord {
         public var id: NodeID
         public var kind: NodeKind
         public var text: String
@@ -27,7 +27,7 @@ public struct TraceRecord {
     }
 
     /// The open popup as the trace lists it.
-    public struct Popup {
+    public struct PopupRecord {
         public var menu: PopupMenu
         /// Root coordinates.
         public var frame: PixelRect
@@ -48,11 +48,11 @@ public struct TraceRecord {
     public var window: Size
     public var animating: Bool
     public var scroll: Point
-    public var nodes: [Node]
-    public var popup: Popup?
+    public var nodes: [NodeRecord]
+    public var popup: PopupRecord?
 
     /// A record of every field the trace writes.
-    public init(frame: Int, time: Double, window: Size, animating: Bool, scroll: Point, nodes: [Node], popup: Popup?) {
+    public init(frame: Int, time: Double, window: Size, animating: Bool, scroll: Point, nodes: [NodeRecord], popup: PopupRecord?) {
         self.frame = frame
         self.time = time
         self.window = window
@@ -66,11 +66,11 @@ public struct TraceRecord {
     /// node that takes the keys, ring or not; the ring is where the painter
     /// drew it. Targets are scrolled as the presented frames are, so both are
     /// window pixels.
-    public init(frame: Int, time: Double, animating: Bool, drawn: Painter.Frame, focus: NodeID?, popup: Popup?) {
-        let nodes = zip(drawn.scene.nodes, drawn.presented).compactMap { node, shown -> Node? in
+    public init(frame: Int, time: Double, animating: Bool, drawn: Painter.Frame, focus: NodeID?, popup: PopupRecord?) {
+        let nodes = zip(drawn.scene.nodes, drawn.presented).compactMap { node, shown -> NodeRecord? in
             guard let shown else { return nil }
             let target = PixelRect(node.frame.offsetBy(dx: -drawn.scroll.x, dy: -drawn.scroll.y))
-            return Node(id: node.id, kind: node.kind, text: node.text, frame: shown, target: target, focused: focus == node.id,
+            return NodeRecord(id: node.id, kind: node.kind, text: node.text, frame: shown, target: target, focused: focus == node.id,
                         ring: drawn.focus == node.id)
         }
         self.init(frame: frame, time: time, window: drawn.viewport, animating: animating, scroll: drawn.scroll,
@@ -117,7 +117,7 @@ public struct TraceRecord {
         return json.text
     }
 
-    private static func popup(_ popup: Popup, to json: inout JSONWriter) {
+    private static func popup(_ popup: PopupRecord, to json: inout JSONWriter) {
         json.beginObject()
         json.member("owner", popup.menu.owner.rawValue)
         json.key("frame")

@@ -6,7 +6,7 @@ import RewrapScene
 
 /// An open menu's xdg_popup: its request, its surface, and where the
 /// compositor put it.
-final class Popup {
+final class XDGPopup {
     var request: PopupRequest
     let surface: OpaquePointer
     let xdgSurface: OpaquePointer
@@ -86,7 +86,7 @@ extension WaylandPlatform {
                 decorationGrabSeat = name
             }
         }
-        let popup = Popup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer,
+        let popup = XDGPopup(request: request, surface: surface, xdgSurface: popupXDGSurface, xdgPopup: xdgPopup, buffer: buffer,
                           viewport: viewport, grabSerial: grabbed, decorationGrabSeat: decorationGrabSeat)
         buffer.commit = { [unowned self, unowned popup] frame, damage in commitPopup(popup, frame, damage: damage) }
         if wl_proxy_get_version(surface) >= 3 { wl_surface_set_buffer_scale(surface, scale.bufferScale) }
@@ -114,7 +114,7 @@ extension WaylandPlatform {
 
     /// The popup's size, below its anchor, lined up with its start edge
     /// (the right one, right to left), flipped, slid and cut as room allows.
-    private func positioner(for request: PopupRequest, in window: MainWindow, wmBase: OpaquePointer) -> OpaquePointer {
+    private func positioner(for request: PopupRequest, in window: ConfiguredWindow, wmBase: OpaquePointer) -> OpaquePointer {
         let scale = window.scale
         func logical(_ pixels: Double) -> Int32 { scale.logical(pixels, rounding: .up) }
         // Never taller than the output: a compositor that cannot resize a
@@ -174,7 +174,7 @@ extension WaylandPlatform {
         events.append(.popupPlaced(answer.placement))
     }
 
-    private func commitPopup(_ popup: Popup, _ buffer: ShmBuffer, damage: PixelRect?) {
+    private func commitPopup(_ popup: XDGPopup, _ buffer: ShmBuffer, damage: PixelRect?) {
         if let serial = popup.unackedSerial {
             xdg_surface_ack_configure(popup.xdgSurface, serial)
             popup.unackedSerial = nil

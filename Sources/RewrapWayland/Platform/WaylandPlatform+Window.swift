@@ -137,7 +137,7 @@ extension WaylandPlatform {
     /// xdg_surface for popups, and it gets its buffers.
     private func finishOpening(_ opening: OpeningWindow, serial: UInt32?) {
         let buffer = opening.buffer
-        guard let window = MainWindow(surface: opening.surface, shell: opening.shell, buffer: buffer, request: opening.request,
+        guard let window = ConfiguredWindow(surface: opening.surface, shell: opening.shell, buffer: buffer, request: opening.request,
                                       scale: opening.scale, logicalSize: opening.logicalSize) else {
             failure = .protocolError("rewrap: libdecor configured the window before making its xdg_surface")
             return
@@ -163,7 +163,7 @@ extension WaylandPlatform {
     }
 
     /// Attaches a finished frame, acknowledging the configure it answers.
-    private func commit(_ buffer: ShmBuffer, damage: PixelRect?, to window: MainWindow) {
+    private func commit(_ buffer: ShmBuffer, damage: PixelRect?, to window: ConfiguredWindow) {
         let surface = window.surface.proxy
         if let serial = window.unackedSerial {
             xdg_surface_ack_configure(window.xdgSurface, serial)
@@ -261,7 +261,7 @@ extension WaylandPlatform {
     }
 
     /// Tells the app of the window's size once a configure is complete.
-    private func configured(_ window: MainWindow) {
+    private func configured(_ window: ConfiguredWindow) {
         let (width, height) = window.logicalSize.buffer(at: window.scale)
         if window.framePresented, width == window.buffer.width, height == window.buffer.height {
             // Nothing to redraw, as when only the activated state changed.
@@ -275,7 +275,7 @@ extension WaylandPlatform {
     /// The latest configure becomes the window's: its size, in logical
     /// pixels, clamped to what can be drawn (zero means "your choice"), its
     /// maximised state, and whether it is activated.
-    private func takeConfigure(into window: MainWindow) {
+    private func takeConfigure(into window: ConfiguredWindow) {
         let configure = pendingConfigure
         pendingConfigure = ToplevelConfigure()
         if configure.maximized && !window.isMaximized { window.restoredSize = window.logicalSize }

@@ -29,7 +29,7 @@ public final class WaylandPlatform {
     var phase = WindowPhase.windowless
     /// The latest toplevel configure, until its xdg_surface configure.
     var pendingConfigure = ToplevelConfigure()
-    var popup: Popup?
+    var popup: XDGPopup?
     /// What the seat's events mean, from `openWindow` on: before there is
     /// a window to scroll, there is no scroll step, and no event to mean anything.
     var input: SeatInput?

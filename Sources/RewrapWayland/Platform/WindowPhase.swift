@@ -5,7 +5,7 @@
 enum WindowPhase {
     case windowless
     case opening(OpeningWindow)
-    case open(MainWindow)
+    case open(ConfiguredWindow)
     case reconnecting(Reconnection)
 
     var opening: OpeningWindow? {
@@ -13,7 +13,7 @@ enum WindowPhase {
         return nil
     }
 
-    var window: MainWindow? {
+    var window: ConfiguredWindow? {
         if case let .open(window) = self { return window }
         return nil
     }
@@ -26,7 +26,7 @@ enum WindowPhase {
 
 extension WaylandPlatform {
     /// The window, once the compositor has configured it.
-    var window: MainWindow? { phase.window }
+    var window: ConfiguredWindow? { phase.window }
     /// The window being made, from `openWindow` until its first configure.
     var opening: OpeningWindow? { phase.opening }
     /// Set while the compositor is gone and another is waited for.

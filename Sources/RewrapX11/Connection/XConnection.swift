@@ -8,7 +8,7 @@ import Glibc
 ///
 ///     let x = try XConnection(name: nil)   // $DISPLAY
 ///
-/// A lost connection is noted (`isLost`) for the toolkit to report, so the
+/// A lost connection is noted (`isLost`) for the platform to report, so the
 /// app can save before it says so in one line; protocol errors, such as
 /// BadWindow from a popup destroyed behind our back, are logged and survived.
 public final class XConnection {

@@ -1,7 +1,7 @@
 import RewrapLayout
 import RewrapScene
 
-/// What the toolkit keeps about the desktop between events, so that a
+/// What the platform keeps about the desktop between events, so that a
 /// resize or an animated frame never waits for a reply: the monitors and
 /// work area as last read, and the main window's frame as last reported.
 public struct DesktopTracking {
@@ -11,7 +11,7 @@ public struct DesktopTracking {
     /// While a window manager has reparented the window, only its synthetic
     /// ConfigureNotify events carry root coordinates.
     public var reparented = false
-    /// RandR's first event number, once the toolkit listens for its changes.
+    /// RandR's first event number, once the platform listens for its changes.
     var randrEventBase: Int32?
     /// RandR 1.5 lists monitors; older servers only have CRTCs.
     var hasMonitorList = false

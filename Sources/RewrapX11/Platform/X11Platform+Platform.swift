@@ -2,7 +2,7 @@ import RewrapLayout
 import RewrapPlatform
 import RewrapScene
 
-/// The X11 toolkit as the app sees it: one implementation of the platform.
+/// X11 as the app sees it: one implementation of `Platform`.
 extension X11Platform: Platform {
     /// X11 paces frames by the loop's own timer, so one is always welcome.
     public var isReadyForFrame: Bool { true }

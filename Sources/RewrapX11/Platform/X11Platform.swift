@@ -10,10 +10,10 @@ import Glibc
 /// The X11 platform: the main window, its back buffer, the popup window,
 /// events and waiting. Nothing else in the program touches Xlib.
 ///
-///     let toolkit = try X11Platform(display: nil)   // $DISPLAY
-///     let surface = try toolkit.openWindow(request, text: engine)
-///     for event in toolkit.pendingEvents() { ... }
-///     toolkit.wait(until: nil, alsoWatching: [])   // sleeps in poll until X has something
+///     let platform = try X11Platform(display: nil)   // $DISPLAY
+///     let surface = try platform.openWindow(request, text: engine)
+///     for event in platform.pendingEvents() { ... }
+///     platform.wait(until: nil, alsoWatching: [])   // sleeps in poll until X has something
 public final class X11Platform {
     public let connection: XConnection
     /// Draws the back buffers' glyphs: the app's engine, handed over with
@@ -21,7 +21,7 @@ public final class X11Platform {
     var text: TextEngine?
     var glyphSets: GlyphSets
     /// Made whole by `openWindow`.
-    var window: MainWindow?
+    var window: MappedWindow?
     var popup: (window: Window, buffer: BackBuffer)?
     /// The desktop's XSETTINGS and Xft's font defaults, kept current as
     /// `.settingsChanged` events are translated. The font defaults are read
@@ -57,6 +57,8 @@ public final class X11Platform {
     var maximized = false
     /// `.connectionLost` has been reported.
     var lossReported = false
+    /// Tells the server's repeats of a held key from new presses.
+    var autoRepeat = AutoRepeat()
 
     public init(display name: String?) throws(PlatformError) {
         connection = try XConnection(name: name)
@@ -99,7 +101,7 @@ public final class X11Platform {
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         let buffer = BackBuffer(connection: connection, text: text, glyphs: glyphSets, window: id)
         buffer.resize(width: width, height: height)
-        let window = MainWindow(id: id, buffer: buffer, initialSize: Size(width: Double(width), height: Double(height)),
+        let window = MappedWindow(id: id, buffer: buffer, initialSize: Size(width: Double(width), height: Double(height)),
                                 fitsDefaultSize: fitsDefaultSize, userPlaced: request.x != nil, icon: request.icon,
                                 tracking: tracking, scale: scale, minimumAtUnitScale: minimumAtUnitScale)
         self.window = window

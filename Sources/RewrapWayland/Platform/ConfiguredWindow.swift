@@ -96,7 +96,7 @@ final class XDGToplevel: Shell {
 /// The main window once the compositor has configured it: a surface with
 /// a shell that is a popup's parent, and the buffers it is drawn into.
 /// It exists only whole.
-final class MainWindow {
+final class ConfiguredWindow {
     let surface: WindowSurface
     let shell: any Shell
     /// The parent of every popup.

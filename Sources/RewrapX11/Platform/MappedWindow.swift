@@ -3,10 +3,10 @@ import RewrapLayout
 import RewrapScene
 
 /// The main window once it is open: the X window and the back buffer it is
-/// drawn through, made together, with what opening it decided. The toolkit
+/// drawn through, made together, with what opening it decided. The platform
 /// holds one only from `openWindow` on, so no request can name a window
 /// that is not there.
-final class MainWindow {
+final class MappedWindow {
     let id: Window
     let buffer: BackBuffer
     /// Its size when it opened.
