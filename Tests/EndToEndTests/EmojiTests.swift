@@ -135,7 +135,7 @@ final class EmojiTests: XCTestCase {
         return try RGBImage(contentsOf: path)
     }
 
-    private func assertRowsInColour(_ popup: TraceFrame.Popup, in image: RGBImage, _ name: String,
+    private func assertRowsInColour(_ popup: TraceFrame.DrawnPopup, in image: RGBImage, _ name: String,
                                     file: StaticString = #filePath, line: UInt = #line) {
         // On X11 the popup's frame is on the root, and each row's in the popup.
         for row in popup.nodes {
@@ -245,7 +245,7 @@ final class EmojiTests: XCTestCase {
             let x11 = try x11(panel, scale: scale, environment: environment, server: server, name: "layers-\(scale)")
             XCTAssertEqual(x11.stderr, "")
             let image = try RGBImage(contentsOf: x11.picture)
-            func pixels(in id: String, _ test: (RGBImage.Pixel) -> Bool) throws -> [(x: Int, y: Int)] {
+            func pixels(in id: String, _ test: (RGBImage.RGB) -> Bool) throws -> [(x: Int, y: Int)] {
                 let rect = try XCTUnwrap(x11.frame.node(id)).rect
                 return (Int(rect.minY)..<Int(rect.maxY)).flatMap { y in
                     (Int(rect.minX)..<Int(rect.maxX)).filter { test(image[$0, y]) }.map { (x: $0, y: y) }

@@ -9,7 +9,7 @@ import RewrapLayout
 /// keycaps, a pale blue-grey, reach 69.
 public enum EmojiPixels {
     /// A pixel whose brightest and darkest channels are 40 or more apart.
-    public static func isColourful(_ pixel: RGBImage.Pixel) -> Bool {
+    public static func isColourful(_ pixel: RGBImage.RGB) -> Bool {
         let channels = [Int(pixel.red), Int(pixel.green), Int(pixel.blue)]
         return channels.max()! - channels.min()! >= 40
     }
