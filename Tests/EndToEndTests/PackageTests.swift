@@ -152,7 +152,7 @@ final class PackageTests: XCTestCase {
         XCTAssertEqual(Set(relations.map { String($0.prefix { $0 != " " }) }), owners.union(["fonts-dejavu-core"]))
         XCTAssertTrue(relations.contains { $0.hasPrefix("libc6 (>= ") }, "symbol versions set libc6's minimum: \(depends)")
         let recommends = try output(["/usr/bin/dpkg-deb", "--field", try deb(), "Recommends"])
-        XCTAssertEqual(recommends, "fonts-wqy-microhei, libdecor-0-plugin-1-cairo\n")
+        XCTAssertEqual(recommends, "fonts-wqy-microhei, fonts-noto-color-emoji, libdecor-0-plugin-1-cairo\n")
 
         // apt can satisfy them here; a simulation takes no lock and changes nothing.
         _ = try output(["/usr/bin/apt-get", "install", "--simulate", "--no-install-recommends", try deb()])
