@@ -163,9 +163,10 @@ final class PackageTests: XCTestCase {
         // without a rebuild, so each is loaded, not linked in.
         let root = try unpacked()
         let x11 = try neededLibraries(of: root + "/usr/libexec/rewrap/rewrap-x11")
-        for library in ["libX11.so.6", "libXft.so.2", "libfontconfig.so.1", "libharfbuzz.so.0", "libfribidi.so.0"] {
+        for library in ["libX11.so.6", "libXrender.so.1", "libfontconfig.so.1", "libharfbuzz.so.0", "libfribidi.so.0"] {
             XCTAssertNotNil(x11[library], "\(library) among \(x11.keys.sorted())")
         }
+        XCTAssertNil(x11["libXft.so.2"], "X11 draws its own glyphs through XRender: no libXft")
         let wayland = try neededLibraries(of: root + "/usr/libexec/rewrap/rewrap-wayland")
         for library in ["libwayland-client.so.0", "libxkbcommon.so.0", "libpixman-1.so.0", "libdecor-0.so.0", "libharfbuzz.so.0"] {
             XCTAssertNotNil(wayland[library], "\(library) among \(wayland.keys.sorted())")
