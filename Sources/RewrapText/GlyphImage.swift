@@ -2,6 +2,7 @@
 /// pixel sits from the pen on the baseline: what each platform uploads
 /// once and composites, so both draw the same pixels.
 public struct GlyphImage: Sendable, Equatable {
+    /// How the image's bytes are drawn: filled with the text's colour, or as they are.
     public enum Kind: Sendable, Equatable {
         /// Coverage, one byte a pixel, filled with the text's colour.
         case mask
@@ -21,5 +22,6 @@ public struct GlyphImage: Sendable, Equatable {
     /// Rows from the top, `width` pixels each, with no padding.
     public var bytes: [UInt8]
 
+    /// One for a mask, four for colour.
     public var bytesPerPixel: Int { kind == .mask ? 1 : 4 }
 }
