@@ -74,8 +74,8 @@ final class FontCollection {
     /// a new one from fontconfig; when none draws them all, the face that
     /// draws the first one.
     func face(for cluster: String.UnicodeScalarView, style: TextStyle) -> FontFace {
-        let presentation = Presentation.requested(by: cluster)
         let only = cluster.first.flatMap { cluster.index(after: cluster.startIndex) == cluster.endIndex ? $0 : nil }
+        let presentation = only.map { Presentation.requested(byScalar: $0) } ?? Presentation.requested(by: cluster)
         if let only, presentation == nil {
             // The primary comes first among the candidates, and asking its
             // character set is cheaper than hashing into the cache.

@@ -67,16 +67,18 @@ extension FontFace {
         image.bytes = [UInt8](repeating: 0, count: width * height * channels)
         let pitch = Int(bitmap.pitch)
         let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
-        for row in 0..<height {
-            // A negative pitch means the rows run upwards from the buffer.
-            let line = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
-            let start = row * width * channels
-            if mono {
-                for column in 0..<width {
-                    image.bytes[start + column] = (line[column >> 3] >> (7 - UInt8(column & 7))) & 1 == 1 ? 255 : 0
+        image.bytes.withUnsafeMutableBufferPointer { bytes in
+            for row in 0..<height {
+                // A negative pitch means the rows run upwards from the buffer.
+                let line = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
+                let start = bytes.baseAddress! + row * width * channels
+                if mono {
+                    for column in 0..<width {
+                        start[column] = (line[column >> 3] >> (7 - UInt8(column & 7))) & 1 == 1 ? 255 : 0
+                    }
+                } else {
+                    start.update(from: line, count: width * channels)
                 }
-            } else {
-                for offset in 0..<width * channels { image.bytes[start + offset] = line[offset] }
             }
         }
         return image

@@ -42,6 +42,12 @@ public enum Presentation: Hashable, Sendable {
         return presentedAlone(first)
     }
 
+    /// The presentation a cluster of one scalar asks for: what
+    /// `requested(by:)` answers, without walking a sequence.
+    static func requested(byScalar scalar: Unicode.Scalar) -> Presentation? {
+        presentedAlone(scalar)
+    }
+
     /// A lone character: emoji when its default presentation is.
     private static func presentedAlone(_ scalar: Unicode.Scalar) -> Presentation? {
         scalar.value >= lowestEmojiPresentation && scalar.properties.isEmojiPresentation ? .emoji : nil

@@ -78,9 +78,9 @@ final class GlyphCache {
         let stride = (image.width + 3) & ~3
         var bits = [UInt32](repeating: 0, count: stride / 4 * image.height)
         bits.withUnsafeMutableBytes { raw in
-            for row in 0..<image.height {
-                for column in 0..<image.width {
-                    raw[row * stride + column] = image.bytes[row * image.width + column]
+            image.bytes.withUnsafeBytes { bytes in
+                for row in 0..<image.height {
+                    (raw.baseAddress! + row * stride).copyMemory(from: bytes.baseAddress! + row * image.width, byteCount: image.width)
                 }
             }
         }

@@ -169,24 +169,35 @@ public final class BackBuffer: FrameSurface {
         }
         let left = -margin, right = width + margin, top = -margin, bottom = height + margin
         let glyphs = self.glyphs
-        colorGlyphs.removeAll(keepingCapacity: true)
-        var count = 0
-        for run in line.runs {
-            for glyph in run.glyphs {
-                let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
-                guard gx > left, gx < right, gy > top, gy < bottom else { continue }
-                switch glyphs.glyph(glyph.id, of: run.face) {
-                case .mask(let id):
-                    glyphIDs[count] = id
-                    origins[count] = (gx, gy)
-                    count += 1
-                case .color(let image):
-                    colorGlyphs.append((image, gx, gy))
-                case .empty:
-                    continue
+        // Taken out while it is filled, so that appending copies nothing.
+        var colors = colorGlyphs
+        colorGlyphs = []
+        colors.removeAll(keepingCapacity: true)
+        // Written through buffer pointers: each write to the arrays
+        // themselves would check their uniqueness, and access to them.
+        let count = glyphIDs.withUnsafeMutableBufferPointer { ids in
+            origins.withUnsafeMutableBufferPointer { origins in
+                var count = 0
+                for run in line.runs {
+                    for glyph in run.glyphs {
+                        let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
+                        guard gx > left, gx < right, gy > top, gy < bottom else { continue }
+                        switch glyphs.glyph(glyph.id, of: run.face) {
+                        case .mask(let id):
+                            ids[count] = id
+                            origins[count] = (gx, gy)
+                            count += 1
+                        case .color(let image):
+                            colors.append((image, gx, gy))
+                        case .empty:
+                            continue
+                        }
+                    }
                 }
+                return count
             }
         }
+        colorGlyphs = colors
         // Coverage first, all of a line's glyphs added into one A8 mask and
         // composited through the colour once, as pixman does on Wayland.
         // A request past X's 256 kB kills the connection: a label of

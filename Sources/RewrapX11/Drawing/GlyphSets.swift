@@ -94,13 +94,18 @@ final class GlyphSets {
                               x: Int16(clamping: -image.left), y: Int16(clamping: image.top), xOff: 0, yOff: 0)
         // Each row of an A8 glyph is padded to four bytes.
         let stride = (image.width + 3) & ~3
-        var rows = [CChar](repeating: 0, count: stride * image.height)
-        for row in 0..<image.height {
-            for column in 0..<image.width {
-                rows[row * stride + column] = CChar(bitPattern: image.bytes[row * image.width + column])
+        var rows = [UInt8](repeating: 0, count: stride * image.height)
+        rows.withUnsafeMutableBufferPointer { rows in
+            image.bytes.withUnsafeBufferPointer { bytes in
+                for row in 0..<image.height {
+                    (rows.baseAddress! + row * stride).update(from: bytes.baseAddress! + row * image.width, count: image.width)
+                }
             }
         }
-        XRenderAddGlyphs(connection.display, masks, &gid, &info, 1, rows, Int32(rows.count))
+        rows.withUnsafeBytes { rows in
+            XRenderAddGlyphs(connection.display, masks, &gid, &info, 1, rows.baseAddress!.assumingMemoryBound(to: CChar.self),
+                             Int32(rows.count))
+        }
         return .mask(id)
     }
 
