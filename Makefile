@@ -160,6 +160,7 @@ bench: deps build
 	python3 bench/state.py
 	python3 bench/edits.py
 	python3 bench/desktops.py
+	python3 bench/emoji.py
 
 # The tree a screen reader sees: Rewrap in English and in Arabic (right to
 # left), and the same panel in Qt 6 (../shared/reference/qt6-panel.py).
