@@ -299,5 +299,49 @@ final class EmojiTests: XCTestCase {
         let with = try runCommand([PackagePaths.rewrapBinary, "coverage", Self.emojiPanel])
         XCTAssertEqual(with.status, 0, with.stdout + with.stderr)
     }
+
+    /// Measured after another emoji of its face was drawn, a label is as wide
+    /// as measured before any was: before issue 48, Xft set its downscale on
+    /// the face it borrowed, and advances read after a draw came out scaled
+    /// (a flag 17 px wide after the first frame, 136 px before it).
+    func testAnEmojiMeasuredAfterOneWasDrawnIsAsWideAsBefore() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        let source = try String(contentsOfFile: Self.emojiPanel, encoding: .utf8)
+        let france = try TemporaryFile(suffix: ".json", contents: Data(source.replacingOccurrences(
+            of: "\"selected\": \"🇯🇵 Japan\"", with: "\"selected\": \"🇫🇷 France\"").utf8))
+        let fresh = try RewrapSession(arguments: ["--panel", france.path, "--geometry", "800x420+0+0"], server: server)
+        let expected = try XCTUnwrap(try fresh.settledFrame().node("country"))
+        fresh.close()
+        XCTAssertEqual(expected.text, "Country: 🇫🇷 France")
+
+        let session = try RewrapSession(arguments: ["--panel", Self.emojiPanel, "--geometry", "800x420+0+0"], server: server)
+        defer { session.close() }
+        try session.click(try XCTUnwrap(try session.settledFrame().node("country")).center)
+        try session.waitUntil("the country menu") { try session.lastFrame().popup?.owner == "country" }
+        try session.waitUntil("the menu at rest") { try !session.lastFrame().animating }
+        let menu = try XCTUnwrap(try session.lastFrame().popup)
+        let row = try XCTUnwrap(menu.nodes.first { $0.text == "🇫🇷 France" })
+        // On X11 the popup's frame is on the root, and each row's in the popup.
+        try session.clickRoot((Int(menu.frame[0] + row.frame[0] + row.frame[2] / 2), Int(menu.frame[1] + row.frame[1] + row.frame[3] / 2)))
+        try session.waitUntil("the pick of France") { try session.lastFrame().node("country")?.text == "Country: 🇫🇷 France" }
+        XCTAssertEqual(try session.settledFrame().node("country")?.frame, expected.frame, "picked after a draw, measured as at the start")
+    }
+
+    /// The emoji font is opened when a label needs it, and only then: the
+    /// shipped panel starts without mapping it.
+    func testThePanelWithoutEmojiNeverMapsTheEmojiFont() throws {
+        let server = try XvfbServer()
+        defer { server.stop() }
+        func mapsEmojiFont(_ arguments: [String]) throws -> Bool {
+            let session = try RewrapSession(arguments: arguments, server: server)
+            defer { session.close() }
+            try session.settledFrame()
+            let maps = try String(contentsOfFile: "/proc/\(session.process.processIdentifier)/maps", encoding: .utf8)
+            return maps.contains("NotoColorEmoji.ttf")
+        }
+        XCTAssertFalse(try mapsEmojiFont([]), "the shipped panel")
+        XCTAssertTrue(try mapsEmojiFont(["--panel", Self.emojiPanel]), "the emoji panel, which needs it")
+    }
 }
 
