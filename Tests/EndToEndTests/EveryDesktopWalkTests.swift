@@ -74,9 +74,9 @@ struct WalkLimits {
     func reason(_ desktop: String, _ step: String) -> String? { reasons[desktop + " " + step] }
 }
 
-/// What the keys of an open menu do to its highlight, as rules §4 and
-/// §8.7 state them: the walk's own reading of the rules, so that a key the
-/// window loses or takes twice picks another option.
+/// What the keys of an open menu do to its highlight, as the rules state
+/// them (rules §4, rules §8.7): the walk's own reading of them, so that a
+/// key the window loses or takes twice picks another option.
 enum MenuKeys {
     /// Down and Up go round; End and Home go to the last and first row; a
     /// letter goes to the next row after the highlight whose text starts
