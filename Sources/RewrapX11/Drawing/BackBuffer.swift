@@ -222,18 +222,21 @@ public final class BackBuffer: FrameSurface {
         if elements.count < range.count {
             elements = Array(repeating: XGlyphElt32(), count: max(range.count, 2 * elements.count))
         }
+        let set = glyphs.masks, format = glyphs.maskFormat, source = solid(color)
         glyphIDs.withUnsafeBufferPointer { ids in
-            elements.withUnsafeMutableBufferPointer { elements in
-                var pen = (x: 0, y: 0)
-                for (index, glyph) in range.enumerated() {
-                    let origin = origins[glyph]
-                    elements[index] = XGlyphElt32(glyphset: glyphs.masks, chars: ids.baseAddress! + glyph, nchars: 1,
-                                                  xOff: Int32(origin.x - pen.x), yOff: Int32(origin.y - pen.y))
-                    pen = origin
+            origins.withUnsafeBufferPointer { origins in
+                elements.withUnsafeMutableBufferPointer { elements in
+                    var pen = (x: 0, y: 0)
+                    for (index, glyph) in range.enumerated() {
+                        let origin = origins[glyph]
+                        elements[index] = XGlyphElt32(glyphset: set, chars: ids.baseAddress! + glyph, nchars: 1,
+                                                      xOff: Int32(origin.x - pen.x), yOff: Int32(origin.y - pen.y))
+                        pen = origin
+                    }
+                    XRenderCompositeText32(connection.display, PictOpOver, source, picture, format, 0, 0,
+                                           Int32(origins[range.lowerBound].x), Int32(origins[range.lowerBound].y),
+                                           elements.baseAddress, Int32(range.count))
                 }
-                XRenderCompositeText32(connection.display, PictOpOver, solid(color), picture, glyphs.maskFormat, 0, 0,
-                                       Int32(origins[range.lowerBound].x), Int32(origins[range.lowerBound].y),
-                                       elements.baseAddress, Int32(range.count))
             }
         }
     }
