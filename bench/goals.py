@@ -28,7 +28,14 @@ counted (it reads the binary and libraries into the page cache).
     300 ms); each program kept running, on X11 moved off screen while the
     others storm; and whether the last size was laid out;
   * the package: the .deb's size and its Installed-Size, against the .deb
-    of main on 2026-12-06.
+    of main on 2026-12-06;
+  * emoji (issue 48, rules §7.7), on X11: the storm over the emoji panel
+    (Tests/Fixtures/emoji/emoji.json, 800 x 600) against the same panel
+    without its emoji (plain.json); the memory of a footer of 200 distinct
+    emoji (Unicode's first 200 fully-qualified single code points) against
+    one of 200 two-letter words, at 800 x 900 so all are drawn, with the
+    emoji font's resident pages; and whether the shipped panel maps the
+    emoji font (it must not).
 
 The machine's load average is read before and after; when either is over
 1, no goal of time (start-up, storm) is judged: a busy neighbour moves
@@ -41,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import json
 import os
 import statistics
 import subprocess
@@ -53,6 +61,8 @@ import harness
 from harness import BENCH, REPO, Load, Sway, Xvfb
 
 GEOMETRY = ["--geometry", "680x420+0+0"]
+EMOJI = REPO / "Tests" / "Fixtures" / "emoji"
+EMOJI_FONT = "NotoColorEmoji.ttf"
 # HarfBuzz and what it brings: the floor's share where the C program does not shape.
 SHAPING = ("libharfbuzz", "libglib-2.0", "libgraphite2", "libpcre2-8")
 # The package main built on 2026-12-06 (7c14aea), which issue 51 asks to beat.
@@ -66,6 +76,7 @@ class Program:
     env: dict[str, str] = field(default_factory=dict)
     title: str | None = None          # its X11 window's exact title, for those that set no _NET_WM_PID
     window: str = ""                  # its X11 window, once kept for the storms
+    emoji_font: list[int] = field(default_factory=list)   # the emoji font's resident kB
     storms: bool = True
     started: list[float] = field(default_factory=list)
     resident: list[int] = field(default_factory=list)
@@ -137,7 +148,9 @@ class Wayland(Platform):
         return cpu
 
 
-def x11_programs(rewrap: Path, c: harness.CPrograms, gtk: str | None, before: Path | None) -> list[Program]:
+def x11_programs(rewrap: Path, c: harness.CPrograms, gtk: str | None, before: Path | None, folder: Path) -> list[Program]:
+    def panel(name: str, path: Path, geometry: str, storms: bool = True) -> Program:
+        return Program(name, [str(rewrap), "--platform", "x11", "--panel", str(path), "--geometry", geometry], storms=storms)
     programs = [Program("rewrap", [str(rewrap), "--platform", "x11", *GEOMETRY]),
                 Program("c-panel", [str(c.c_panel)], title="c-panel"),
                 Program("tk", ["wish", str(BENCH / "tk-panel.tcl")], title="tk-panel")]
@@ -145,7 +158,36 @@ def x11_programs(rewrap: Path, c: harness.CPrograms, gtk: str | None, before: Pa
         programs.append(Program("gtk", [gtk, str(BENCH / "gtk_panel.py")], {"GTK_A11Y": "none"}, title="gtk-panel"))
     if before:
         programs.insert(1, Program("rewrap, before", [str(before), "--platform", "x11", *GEOMETRY]))
-    return programs
+    emoji = distinct_emoji()
+    words = [chr(0x61 + i // 26) + chr(0x61 + i % 26) for i in range(len(emoji))]
+    return programs + [panel("emoji panel", EMOJI / "emoji.json", "800x600+0+0"),
+                       panel("plain panel", EMOJI / "plain.json", "800x600+0+0"),
+                       panel("200 emoji", footer(emoji, folder / "emoji-footer.json"), "800x900+0+0", storms=False),
+                       panel("200 words", footer(words, folder / "words-footer.json"), "800x900+0+0", storms=False)]
+
+
+def distinct_emoji(count: int = 200) -> list[str]:
+    """The first `count` fully-qualified single-code-point emoji of Unicode's list."""
+    emoji = []
+    for line in Path("/usr/share/unicode/emoji/emoji-test.txt").read_text().splitlines():
+        fields = line.split(";")
+        if len(fields) > 1 and fields[1].strip().startswith("fully-qualified") and len(fields[0].split()) == 1:
+            emoji.append(chr(int(fields[0].strip(), 16)))
+        if len(emoji) == count:
+            break
+    return emoji
+
+
+def footer(words: list[str], into: Path) -> Path:
+    """The plain emoji fixture with `words` for the chips' footer."""
+    panel = json.loads((EMOJI / "plain.json").read_text())
+    panel["chips"]["footer"] = " ".join(words)
+    into.write_text(json.dumps(panel, ensure_ascii=False))
+    return into
+
+
+def emoji_font_kb(pid: int) -> int:
+    return harness.rss_by_file(pid).get(EMOJI_FONT, 0)
 
 
 def wayland_programs(rewrap: Path, c: harness.CPrograms, gtk: str | None, before: Path | None) -> list[Program]:
@@ -183,6 +225,7 @@ def measure_starts(platform: Platform | None, programs: list[Program], starts: i
                     program.resident.append(harness.rss_kb(pid) or 0)
                     program.private.append(harness.private_kb(pid) or 0)
                     program.shaping.append(shaping_kb(pid))
+                    program.emoji_font.append(emoji_font_kb(pid))
             finally:
                 harness.stop_pid(pid)
         if round_:
@@ -282,13 +325,21 @@ def report(load: Load, args, platforms: dict[str, list[Program]], hellos: dict[s
         Goal("storm CPU on X11", rx.median("storm_cpu"), cx.median("storm_cpu"), "c-panel", 1.5),
         Goal("storm CPU on sway", rw.median("storm_cpu"), cw.median("storm_cpu"), "wl-panel", 1.5),
         Goal("the package (.deb)", deb_bytes, TODAYS_DEB, "2026-12-06's", 1.0, strict=True, unit="B"),
+        Goal("storm CPU of the emoji panel", find("x11", "emoji panel").median("storm_cpu"),
+             find("x11", "plain panel").median("storm_cpu"), "without its emoji", 1.2),
+        Goal("resident memory of 200 emoji", find("x11", "200 emoji").median("resident"),
+             find("x11", "200 words").median("resident"), "of 200 words", None, unit="kB"),
+        Goal("private memory of 200 emoji", find("x11", "200 emoji").median("private"),
+             find("x11", "200 words").median("private"), "of 200 words", None, unit="kB"),
     ]
     quiet = load.quiet
     lines = ["## The goals", "",
              f"{load.line()}: " + ("every goal judged." if quiet else f"**over {Load.LIMIT:g}: no time judged**.")
              + f" {args.starts} starts and {args.storms} storms of each program, in turns; {harness.machine()}.", "",
              harness.table(["goal", "Rewrap", "against", "ratio", "goal", "met"], [g.row(quiet) for g in goals], "lrrrll"),
-             "", f"Package: {deb_note}."]
+             "", f"Package: {deb_note}.",
+             f"Of 200 emoji's memory, the emoji font's resident pages: {find('x11', '200 emoji').median('emoji_font') or 0:.0f} kB. "
+             f"The shipped panel maps the emoji font: {'**yes**' if rx.median('emoji_font') else 'no'}."]
     for key, title in (("x11", X11.name), ("sway", Wayland.name)):
         programs = platforms.get(key)
         if not programs:
@@ -336,7 +387,7 @@ def main() -> int:
         if "x11" in args.platforms:
             with Xvfb(folder) as xvfb:
                 x11 = X11(xvfb, c)
-                programs = x11_programs(rewrap, c, gtk, before)
+                programs = x11_programs(rewrap, c, gtk, before, folder)
                 if not args.toolkits:
                     programs = [p for p in programs if p.name != "tk"]
                 measure_starts(x11, programs, args.starts)

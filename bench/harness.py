@@ -241,6 +241,20 @@ def rss_by_mapping(pid: int) -> dict[str, int]:
     return dict(result)
 
 
+def rss_by_file(pid: int) -> dict[str, int]:
+    """Rss in kB of each mapped file, by its name."""
+    result: dict[str, int] = defaultdict(int)
+    name = ""
+    with open(f"/proc/{pid}/smaps") as smaps:
+        for line in smaps:
+            header = SMAPS_HEADER.match(line)
+            if header:
+                name = os.path.basename(header.group(2))
+            elif line.startswith("Rss:") and name:
+                result[name] += int(line.split()[1])
+    return dict(result)
+
+
 def mapped_files(pid: int) -> set[str]:
     try:
         lines = Path(f"/proc/{pid}/maps").read_text().splitlines()

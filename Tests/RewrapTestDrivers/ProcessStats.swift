@@ -40,8 +40,8 @@ public enum ProcessStats {
 public enum PlatformLibraries {
     /// libwayland-client and -cursor, libxkbcommon, libdecor and pixman.
     public static let wayland = ["libwayland-", "libxkbcommon", "libdecor", "libpixman"]
-    /// libX11 and libX11-xcb, libXft, libXrender, libXi, libXrandr, libXext
-    /// and libxcb with its sync extension.
+    /// libX11 and libX11-xcb, libXrender, libXi, libXrandr, libXext and
+    /// libxcb with its sync extension.
     public static let x11 = ["libX", "libxcb"]
 
     /// Those of `libraries` whose names start with any of `prefixes`, sorted.

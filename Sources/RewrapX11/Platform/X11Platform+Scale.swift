@@ -11,12 +11,12 @@ extension X11Platform {
     public func rescale(to next: Double, text engine: TextEngine) -> Size {
         // Each engine's faces are numbered from the start: new fonts for them.
         text = engine
-        glyphFonts = GlyphFonts(connection: connection)
-        popup?.buffer.setText(engine, fonts: glyphFonts)
+        glyphSets = GlyphSets(connection: connection)
+        popup?.buffer.setText(engine, glyphs: glyphSets)
         guard let window else { return Size(width: 0, height: 0) }
         let ratio = next / window.scale
         window.scale = next
-        window.buffer.setText(engine, fonts: glyphFonts)
+        window.buffer.setText(engine, glyphs: glyphSets)
 
         let frame = window.tracking.windowFrame
         let wanted = Size(width: (frame.width * ratio).rounded(), height: (frame.height * ratio).rounded())
@@ -31,11 +31,11 @@ extension X11Platform {
     /// engine at `next`, and the window keeps its size.
     public func retext(to next: Double, text engine: TextEngine) -> Size {
         text = engine
-        glyphFonts = GlyphFonts(connection: connection)
-        popup?.buffer.setText(engine, fonts: glyphFonts)
+        glyphSets = GlyphSets(connection: connection)
+        popup?.buffer.setText(engine, glyphs: glyphSets)
         guard let window else { return Size(width: 0, height: 0) }
         window.scale = next
-        window.buffer.setText(engine, fonts: glyphFonts)
+        window.buffer.setText(engine, glyphs: glyphSets)
         let frame = window.tracking.windowFrame
         return Size(width: frame.width, height: frame.height)
     }

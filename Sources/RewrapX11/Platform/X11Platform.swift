@@ -19,7 +19,7 @@ public final class X11Platform {
     /// Draws the back buffers' glyphs: the app's engine, handed over with
     /// the window and again when the scale changes.
     var text: TextEngine?
-    var glyphFonts: GlyphFonts
+    var glyphSets: GlyphSets
     /// Made whole by `openWindow`.
     var window: MappedWindow?
     var popup: (window: Window, buffer: BackBuffer)?
@@ -70,7 +70,7 @@ public final class X11Platform {
         settings = Self.desktopSettings(xsettings, connection: connection,
                                         fontDefaults: Self.xftDefaults(display: connection.display, screen: connection.screen))
         timer = try DeadlineTimer()
-        glyphFonts = GlyphFonts(connection: connection)
+        glyphSets = GlyphSets(connection: connection)
     }
 
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
@@ -99,7 +99,7 @@ public final class X11Platform {
                                UInt32(width), UInt32(height), 0, connection.depth,
                                UInt32(InputOutput), connection.visual,
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
-        let buffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: id)
+        let buffer = BackBuffer(connection: connection, text: text, glyphs: glyphSets, window: id)
         buffer.resize(width: width, height: height)
         let window = MappedWindow(id: id, buffer: buffer, initialSize: Size(width: Double(width), height: Double(height)),
                                 fitsDefaultSize: fitsDefaultSize, userPlaced: request.x != nil, icon: request.icon,
