@@ -76,9 +76,11 @@ build: run-deps
 
 # link/startup.order afresh, from starts of the release build under
 # callgrind on a private Xvfb and sway (scripts/startup-order says how);
-# then the build again, linked with it.
+# then the executables linked again with it (SwiftPM does not see the file
+# change, so the old ones are removed first).
 startup-order: build
 	scripts/startup-order
+	rm -f $(addprefix .build/release/,$(EXECUTABLES))
 	$(REWRAP)
 
 # Each po/LANG.po of po/LINGUAS, checked and compiled by msgfmt into
