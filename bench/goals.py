@@ -16,8 +16,9 @@ counted (it reads the binary and libraries into the page cache).
     X11 first-frame.c's reading of the screen, on sway the IPC's "new"
     event, sent as sway maps the surface at its first commit with a buffer;
     the hellos to their line on a pipe;
-  * resident memory (VmRSS) and private memory (Private_Clean +
-    Private_Dirty, what a second copy costs) 1 s after each start;
+  * resident memory (VmRSS) and private memory (Private_Dirty: what a
+    second copy costs, as it would share the first's clean file pages) 1 s
+    after each start;
   * the memory floor: the C program, plus HarfBuzz with what it brings
     where the C program does not shape (X11; read from Rewrap's own
     smaps), plus the Swift runtime's own cost (the Swift hello's resident
@@ -278,7 +279,9 @@ class Goal:
             if value is None:
                 return "n/a"
             return {"ms": f"{value:.1f} ms", "kB": f"{value / 1024:.1f} MB", "B": f"{value / 1e6:.2f} MB"}[self.unit]
-        ratio = f"{self.ratio:.2f}×" if self.ratio is not None else "n/a"
+        # Two decimals, or three where two would round onto the limit.
+        digits = 3 if self.ratio is not None and self.limit and round(self.ratio, 2) == self.limit else 2
+        ratio = f"{self.ratio:.{digits}f}×" if self.ratio is not None else "n/a"
         goal = "no goal" if self.limit is None else ("< " if self.strict else "≤ ") + f"{self.limit:g}×"
         if self.limit is None or self.ratio is None:
             met = ""

@@ -200,13 +200,15 @@ def rss_kb(pid: int) -> int | None:
 
 
 def private_kb(pid: int) -> int | None:
-    """Private_Clean + Private_Dirty: the memory no other process shares,
-    which is what a second copy of the program costs."""
+    """Private_Dirty: the pages the program wrote and shares with no one
+    (heap, stacks, relocated data, buffers), which is what a second copy of
+    it costs; the clean pages of its files, which smaps counts as private
+    too while no other process maps them, a second copy would share."""
     try:
         text = Path(f"/proc/{pid}/smaps_rollup").read_text()
     except OSError:
         return None
-    return sum(int(m) for m in re.findall(r"^Private_(?:Clean|Dirty):\s+(\d+)", text, re.M))
+    return sum(int(m) for m in re.findall(r"^Private_Dirty:\s+(\d+)", text, re.M))
 
 
 SMAPS_HEADER = re.compile(r"^[0-9a-f]+-[0-9a-f]+ (\S+) \S+ \S+ \d+\s*(.*)$")
