@@ -171,7 +171,7 @@ extension WaylandPlatform {
         let answer = PopupAnswer.placement(of: popup.request, in: area, scale: window.scale)
         popup.logicalSize = answer.logical
         popup.buffer.resize(width: answer.buffer.width, height: answer.buffer.height)
-        events.append(.popupPlaced(answer.placement))
+        events.append(.popupPlaced(popup.request, answer.placement))
     }
 
     private func commitPopup(_ popup: XDGPopup, _ buffer: ShmBuffer, damage: PixelRect?) {
