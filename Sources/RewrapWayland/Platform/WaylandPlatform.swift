@@ -44,11 +44,14 @@ public final class WaylandPlatform {
     var startupFinished = false
     /// Why the connection ended, once it has.
     var failure: ConnectionFailure?
+    /// Sleeps in `wait(until:)`, to its deadline's nanosecond.
+    let poller: DeadlinePoll
 
     /// Connects to the compositor named by WAYLAND_DISPLAY (or `name`);
     /// one that lacks xdg_wm_base or wl_shm is refused.
     public init(display name: String?) throws(PlatformError) {
         socketName = name
+        poller = try DeadlinePoll()
         connection = try WaylandConnection(name: name)
         // A bus that accepts and never answers costs the start half a second, once.
         portal = PortalSettings(by: BusDeadline(seconds: 0.5))

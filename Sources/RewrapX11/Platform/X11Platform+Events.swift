@@ -51,13 +51,11 @@ extension X11Platform {
         // are still looked at, so a burst of X events cannot starve them.
         let queued = XPending(connection.display) > 0
         if queued && descriptors.isEmpty { return [] }
-        // The timer, not poll's timeout, keeps the deadline: poll counts whole milliseconds.
-        if let deadline, !queued { timer.arm(at: deadline) }
-        let woken = (deadline == nil || queued ? [] : [timer.descriptor]) + descriptors
-        var watched = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            + woken.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        guard poll(&watched, nfds_t(watched.count), queued ? 0 : -1) > 0 else { return [] }
-        return watched.dropFirst().filter { $0.revents != 0 && $0.fd != timer.descriptor }.map(\.fd)
+        poller.begin()
+        poller.watch(connection.fileDescriptor)
+        poller.watch(contentsOf: descriptors)
+        guard poller.wait(until: deadline, sleeping: !queued) else { return [] }
+        return poller.ready(among: descriptors)
     }
 
     /// A key press as the app's `Key` (nil for keys the demo ignores) and

@@ -43,8 +43,8 @@ public final class X11Platform {
     var inputMethod: InputMethod?
     var framePresented = false
     var startupFinished = false
-    /// Wakes `wait(until:)` at its deadline.
-    let timer: DeadlineTimer
+    /// Sleeps in `wait(until:)`, to its deadline's nanosecond.
+    let poller: DeadlinePoll
     /// The pointer defined on Rewrap's windows in the desktop's cursor
     /// theme, and what it was loaded for; 0 and nil for X's default.
     var pointerCursor: Cursor = 0
@@ -67,7 +67,7 @@ public final class X11Platform {
         startWorkArea = workArea.workArea()
         settings = Self.desktopSettings(xsettings, connection: connection,
                                         fontDefaults: Self.xftDefaults(display: connection.display, screen: connection.screen))
-        timer = try DeadlineTimer()
+        poller = try DeadlinePoll()
         glyphFonts = GlyphFonts(connection: connection)
     }
 
