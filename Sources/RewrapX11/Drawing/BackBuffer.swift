@@ -24,10 +24,11 @@ public final class BackBuffer: FrameSurface {
     private var specs: [XftGlyphFontSpec] = []
     private let gc: GC
     private let precision: VisualPrecision
-    private var pixmap: Pixmap = 0
-    /// The pixmap's size, which may exceed the window's (see `resize`).
-    private var allocated = (width: 0, height: 0)
-    private var draw: OpaquePointer?
+    /// The pixmap drawn into and Xft's drawable over it, made together at
+    /// `allocated`, a size that may exceed the window's (see `resize`).
+    private var pixmap: Pixmap
+    private var draw: OpaquePointer
+    private var allocated: (width: Int, height: Int)
     /// A palette's few colours.
     private var colors = SmallTable<Color, XftColor>(capacity: 32)
     private var solids = SmallTable<Color, Picture>(capacity: 32)
@@ -47,10 +48,11 @@ public final class BackBuffer: FrameSurface {
         var width: Int
         var height: Int
     }
-    public private(set) var width = 0
-    public private(set) var height = 0
+    public private(set) var width: Int
+    public private(set) var height: Int
 
-    init(connection: XConnection, text: TextEngine, fonts: GlyphFonts, window: Window) {
+    /// A buffer for `window`, `width` by `height`, whose text `text` sets and `fonts` draws.
+    init(connection: XConnection, text: TextEngine, fonts: GlyphFonts, window: Window, width: Int, height: Int) {
         self.connection = connection
         engine = text
         self.fonts = fonts
@@ -63,6 +65,17 @@ public final class BackBuffer: FrameSurface {
         gc = XCreateGC(connection.display, window, UInt(GCGraphicsExposures), &values)
         let visual = connection.visual.pointee
         precision = VisualPrecision(redMask: visual.red_mask, greenMask: visual.green_mask, blueMask: visual.blue_mask)
+        self.width = max(1, width)
+        self.height = max(1, height)
+        allocated = (self.width, self.height)
+        (pixmap, draw) = Self.drawable(connection, window: window, size: allocated)
+    }
+
+    /// A pixmap of `size` for `window`, with Xft's drawable over it.
+    private static func drawable(_ connection: XConnection, window: Window, size: (width: Int, height: Int)) -> (Pixmap, OpaquePointer) {
+        let pixmap = XCreatePixmap(connection.display, window, UInt32(size.width), UInt32(size.height), UInt32(connection.depth))
+        // Xft allocates only the drawable's record here; it cannot fail but for memory.
+        return (pixmap, XftDrawCreate(connection.display, pixmap, connection.visual, connection.colormap)!)
     }
 
     private static func margin(_ text: TextEngine) -> Int {
@@ -91,17 +104,15 @@ public final class BackBuffer: FrameSurface {
     @discardableResult
     public func resize(width: Int, height: Int) -> Bool {
         let width = max(1, width), height = max(1, height)
-        guard width != self.width || height != self.height || draw == nil else { return false }
+        guard width != self.width || height != self.height else { return false }
         self.width = width
         self.height = height
         let fits = width <= allocated.width && height <= allocated.height
-        guard draw == nil || !fits || !Self.covers(width, height, quarterOf: allocated) else { return true }
+        guard !fits || !Self.covers(width, height, quarterOf: allocated) else { return true }
         release()
         let grown = (width: max(width, allocated.width), height: max(height, allocated.height))
         allocated = Self.covers(width, height, quarterOf: grown) ? grown : (width, height)
-        pixmap = XCreatePixmap(connection.display, window, UInt32(allocated.width), UInt32(allocated.height),
-                               UInt32(connection.depth))
-        draw = XftDrawCreate(connection.display, pixmap, connection.visual, connection.colormap)
+        (pixmap, draw) = Self.drawable(connection, window: window, size: allocated)
         return true
     }
 
@@ -145,7 +156,6 @@ public final class BackBuffer: FrameSurface {
     }
 
     private func drawShaped(_ line: ShapedLine, x: Int, baseline: Int, color: Color, clip: PixelRect?) {
-        guard let draw else { return }
         // Setting a clip costs the server two requests a label; a line that
         // stays inside its box does without.
         let clip = clip.flatMap { Self.reaches(line, x: x, baseline: baseline, outside: $0) ? $0 : nil }
@@ -202,7 +212,7 @@ public final class BackBuffer: FrameSurface {
     private func fillRect(x: Int, y: Int, width: Int, height: Int, color: Color, operation: Int32) {
         let left = max(0, x), right = min(self.width, x + width)
         let top = max(0, y), bottom = min(self.height, y + height)
-        guard let draw, right > left, bottom > top else { return }
+        guard right > left, bottom > top else { return }
         var render = premultiplied(color)
         XRenderFillRectangle(connection.display, operation, XftDrawPicture(draw), &render, Int32(left), Int32(top),
                              UInt32(right - left), UInt32(bottom - top))
@@ -212,7 +222,7 @@ public final class BackBuffer: FrameSurface {
     private func composite(_ mask: Mask, from: Int, width: Int, x: Int, y: Int, color: Color) {
         let left = max(0, x), right = min(self.width, x + width)
         let top = max(0, y), bottom = min(self.height, y + mask.height)
-        guard let draw, right > left, bottom > top else { return }
+        guard right > left, bottom > top else { return }
         XRenderComposite(connection.display, PictOpOver, solid(color), mask.picture, XftDrawPicture(draw), 0, 0,
                          Int32(from + left - x), Int32(top - y), Int32(left), Int32(top),
                          UInt32(right - left), UInt32(bottom - top))
@@ -305,10 +315,9 @@ public final class BackBuffer: FrameSurface {
         withUnsafePointer(to: xftColor) { body($0) }
     }
 
+    /// Frees the pixmap and its drawable, just before new ones take their place or the buffer goes.
     private func release() {
-        if let draw { XftDrawDestroy(draw) }
-        if pixmap != 0 { XFreePixmap(connection.display, pixmap) }
-        draw = nil
-        pixmap = 0
+        XftDrawDestroy(draw)
+        XFreePixmap(connection.display, pixmap)
     }
 }
