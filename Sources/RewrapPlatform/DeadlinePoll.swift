@@ -22,6 +22,7 @@ public final class DeadlinePoll {
     private let timer: Int32
     private var watched: [pollfd] = []
 
+    /// A poll with its own timer; throws when the system gives no timerfd.
     public init() throws(PlatformError) {
         timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         guard timer >= 0 else {
@@ -38,10 +39,12 @@ public final class DeadlinePoll {
         watched.removeAll(keepingCapacity: true)
     }
 
+    /// Adds `descriptor` to the set, to wake when it is readable.
     public func watch(_ descriptor: Int32) {
         watched.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
     }
 
+    /// Adds each of `descriptors` to the set.
     public func watch(contentsOf descriptors: [Int32]) {
         for descriptor in descriptors { watch(descriptor) }
     }
