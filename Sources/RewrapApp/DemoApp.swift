@@ -125,8 +125,8 @@ public final class DemoApp {
             shownWindow().input(for: event).map(route)
         case .scrolled(.main, let dx, let dy):
             route(.scrolled(by: Point(x: Double(dx), y: Double(dy))))
-        case .keyPressed(let key?, _):
-            route(.key(key))
+        case .keyPressed(let key?, let stroke):
+            route(stroke.isRepeat ? .keyRepeated(key) : .key(key))
         case .focusChanged(let focused):
             route(.windowFocusChanged(focused))
         case .closeRequested:

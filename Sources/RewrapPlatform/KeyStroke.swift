@@ -16,14 +16,17 @@ public struct KeyStroke: Hashable, Sendable {
     public var text: String
     /// Milliseconds on the platform's clock; never 0, which screen readers read as "no time".
     public var time: UInt32
+    /// A press the keyboard repeats while the key is held, not a new press.
+    public var isRepeat: Bool
 
     /// A key as sent; a time of 0 becomes 1.
-    public init(isPress: Bool, keysym: UInt32, keycode: UInt32, modifiers: UInt32, text: String, time: UInt32) {
+    public init(isPress: Bool, keysym: UInt32, keycode: UInt32, modifiers: UInt32, text: String, time: UInt32, isRepeat: Bool = false) {
         self.isPress = isPress
         self.keysym = keysym
         self.keycode = keycode
         self.modifiers = modifiers
         self.text = text.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control } ? text : ""
         self.time = max(1, time)
+        self.isRepeat = isRepeat
     }
 }

@@ -16,6 +16,8 @@ import Glibc
 //     down | up          the left button (BTN_LEFT, 272)
 //     key NAME[+NAME]    keys as xdotool names them, held in order and let
 //                        go in reverse, sent as Linux key codes
+//     keydown NAME[+NAME] | keyup NAME[+NAME]
+//                        only the holding, or only the letting go
 //     touchdown ID X Y | touchmove ID X Y | touchup ID | touchcancel
 //                        a finger; each is followed by a touch frame
 
@@ -62,7 +64,7 @@ func runFakeInput() -> Never {
             org_kde_kwin_fake_input_pointer_motion_absolute(input, wl_fixed_from_double(x), wl_fixed_from_double(y))
         case "down", "up":
             org_kde_kwin_fake_input_button(input, 0x110, command == "down" ? 1 : 0)
-        case "key":
+        case "key", "keydown", "keyup":
             guard words.count == 2 else { say("bad keys: \(line)"); continue }
             let names = words[1].split(separator: "+").map(String.init)
             let keycodes = names.map { keycode(named: $0, in: keymap) }
@@ -72,11 +74,11 @@ func runFakeInput() -> Never {
             }
             // xkb's key codes are Linux's plus 8.
             let codes = keycodes.compactMap { $0 }.map { UInt32($0) - 8 }
-            for code in codes {
+            for code in codes where command != "keyup" {
                 org_kde_kwin_fake_input_keyboard_key(input, code, 1)
                 wl_display_roundtrip(display)
             }
-            for code in codes.reversed() {
+            for code in codes.reversed() where command != "keydown" {
                 org_kde_kwin_fake_input_keyboard_key(input, code, 0)
                 wl_display_roundtrip(display)
             }

@@ -6,9 +6,11 @@ import Glibc
 
 /// Stays on the seat as a keyboard and types the keys named on each line of
 /// standard input, as xdotool names them (`Tab`, `shift+Tab`, `Insert+h`):
-/// held in order, let go in reverse. Says `ready` once the keymap is in,
-/// `ok` once the compositor has each line's keys, and one line naming a key
-/// it cannot type.
+/// held in order, let go in reverse. A line may start with `down` or `up`
+/// to only hold or only let go, and before that with `still` to stamp its
+/// keys with the time of the line before, as kwin's fake input stamps keys
+/// during a popup's grab. Says `ready` once the keymap is in, `ok` once the
+/// compositor has each line's keys, and one line naming a key it cannot type.
 ///
 /// The keymap is the desktop's default (evdev keycodes), or its `layouts`
 /// (xkb's names, such as `ru,us`, the first active), sent once. A
@@ -33,8 +35,10 @@ import Glibc
     say("ready")
 
     let start = monotonicMilliseconds()
-    func send(_ keycode: xkb_keycode_t, pressed: Bool) {
-        zwp_virtual_keyboard_v1_key(keyboard, UInt32(truncatingIfNeeded: monotonicMilliseconds() - start), keycode - 8, pressed ? 1 : 0)
+    var time: UInt32 = 0
+    func send(_ keycode: xkb_keycode_t, pressed: Bool, still: Bool) {
+        if !still { time = UInt32(truncatingIfNeeded: monotonicMilliseconds() - start) }
+        zwp_virtual_keyboard_v1_key(keyboard, time, keycode - 8, pressed ? 1 : 0)
         xkb_state_update_key(state, keycode, pressed ? XKB_KEY_DOWN : XKB_KEY_UP)
         zwp_virtual_keyboard_v1_modifiers(keyboard, xkb_state_serialize_mods(state, XKB_STATE_MODS_DEPRESSED),
                                           xkb_state_serialize_mods(state, XKB_STATE_MODS_LATCHED),
@@ -44,14 +48,22 @@ import Glibc
         usleep(20_000)
     }
     while let line = readLine() {
-        let names = line.split(separator: "+").map(String.init)
+        var words = line.split(separator: " ").map(String.init)
+        let still = words.first == "still"
+        if still { words.removeFirst() }
+        let only = words.count == 2 && ["down", "up"].contains(words[0]) ? words.removeFirst() : nil
+        guard words.count == 1 else {
+            say("bad keys: \(line)")
+            continue
+        }
+        let names = words[0].split(separator: "+").map(String.init)
         let keycodes = names.map { keycode(named: $0, in: keymap) }
         if let missing = zip(names, keycodes).first(where: { $0.1 == nil }) {
             say("no key for '\(missing.0)'")
             continue
         }
-        for keycode in keycodes.compactMap({ $0 }) { send(keycode, pressed: true) }
-        for keycode in keycodes.compactMap({ $0 }).reversed() { send(keycode, pressed: false) }
+        if only != "up" { for keycode in keycodes.compactMap({ $0 }) { send(keycode, pressed: true, still: still) } }
+        if only != "down" { for keycode in keycodes.compactMap({ $0 }).reversed() { send(keycode, pressed: false, still: still) } }
         say("ok")
     }
     zwp_virtual_keyboard_v1_destroy(keyboard)

@@ -74,6 +74,41 @@ struct WalkLimits {
     func reason(_ desktop: String, _ step: String) -> String? { reasons[desktop + " " + step] }
 }
 
+/// What the keys of an open menu do to its highlight, as rules §4 and
+/// §8.7 state them: the walk's own reading of the rules, so that a key the
+/// window loses or takes twice picks another option.
+enum MenuKeys {
+    /// Down and Up go round; End and Home go to the last and first row; a
+    /// letter goes to the next row after the highlight whose text starts
+    /// with it, ignoring case.
+    static func highlight(after key: String, from row: Int, options: [String]) -> Int {
+        let count = options.count
+        switch key {
+        case "Down": return (row + 1) % count
+        case "Up": return (row + count - 1) % count
+        case "End": return count - 1
+        case "Home": return 0
+        default:
+            let next = (1...count).map { (row + $0) % count }
+            return next.first { options[$0].lowercased().hasPrefix(key.lowercased()) } ?? row
+        }
+    }
+
+    /// The keys of the walk's opening `number` (0 to 5) from row `row`:
+    /// three Downs, three Ups, End or Home, the other of them, and the first
+    /// letter of the next row twice over two openings. Losing any one of
+    /// them ends on another row.
+    static func opening(_ number: Int, from row: Int, options: [String]) -> [String] {
+        let nextLetter = String(options[(row + 1) % options.count].prefix(1)).lowercased()
+        switch number % 6 {
+        case 0: return ["Down", "Down", "Down"]
+        case 1: return ["Up", "Up", "Up"]
+        case 2, 3: return [row == options.count - 1 ? "Home" : "End"]
+        default: return [nextLetter]
+        }
+    }
+}
+
 /// The walk itself, on one desktop.
 private struct Walk {
     let desktop: WalkDesktop
@@ -170,6 +205,99 @@ private struct Walk {
         throw TestFailure("Tab never reached \(id)")
     }
 
+    /// How a person's keys come to an open menu (rules §8.7).
+    private enum KeyPace: CaseIterable, CustomStringConvertible {
+        /// The opening key tapped, so it is let go before the menu has the
+        /// keyboard, and every key after it in one burst.
+        case burst
+        /// The opening key held until the menu has the keyboard, so the
+        /// menu's keyboard enter lists it, and on past every desktop's repeat
+        /// delay (weston's is 0.4 s, X's 0.66 s), then the keys 100 ms apart.
+        case measured
+
+        var description: String {
+            switch self {
+            case .burst: "tapped, the keys after it in one burst"
+            case .measured: "held for 0.8 s, past the menu taking the keyboard and the key's repeat, the keys after it 100 ms apart"
+            }
+        }
+    }
+
+    /// Opens `id`'s menu by Return, Space and Alt+Down at each pace, moves
+    /// its highlight with Down, Up, End, Home and typed letters, and picks
+    /// with Return. Each opening's keys are such that losing any one of them
+    /// picks another option, so a burst is judged by its pick; at the
+    /// measured pace each key's highlight is checked as it comes.
+    private func keysAtEveryPace(_ window: WalkWindow, _ id: String) throws {
+        // Off the window: a menu opening under the pointer highlights the row there.
+        try window.parkPointer()
+        try tab(to: id, in: window)
+        try window.press("Return")
+        var menuRows = try menu(window, id).nodes
+        try window.press("Escape")
+        try closed(window)
+        let options = menuRows.map(\.text)
+        for pace in KeyPace.allCases {
+            for (number, opener) in ["Return", "space", "alt+Down", "Return", "space", "alt+Down"].enumerated() {
+                try tab(to: id, in: window)
+                let before = try XCTUnwrap(options.firstIndex { try window.lastFrame().node(id)?.text.hasSuffix($0) == true },
+                                           "\(desktop.name): \(id) shows one of its options")
+                let keys = MenuKeys.opening(number, from: before, options: options)
+                let opened = "\(desktop.name), the \(id) menu opened by \(opener) \(pace)"
+                let framesBefore = window.frames().count
+                switch pace {
+                case .burst:
+                    try window.tap(opener)
+                    try window.burst(keys + ["Return"])
+                case .measured:
+                    let held = Date()
+                    try window.key(opener, .down)
+                    menuRows = try menu(window, id).nodes
+                    usleep(useconds_t(max(0, 0.8 - Date().timeIntervalSince(held)) * 1e6))
+                    try window.key(opener, .up)
+                    // A held key's repeats neither close the menu nor open it again.
+                    let sinceOpen = window.frames().dropFirst(framesBefore).drop { $0.popup == nil }
+                    guard sinceOpen.allSatisfy({ $0.popup?.owner == id }) else {
+                        let closings = zip(sinceOpen, sinceOpen.dropFirst()).filter { $0.popup != nil && $1.popup == nil }.count
+                        throw TestFailure("\(opened): the menu closed \(closings) times while \(opener) was held")
+                    }
+                    var row = before
+                    XCTAssertEqual(menuRows.first { $0.highlighted == true }?.text, options[row], "\(opened): it opens on the current option")
+                    for key in keys {
+                        let sent = Date()
+                        try window.tap(key)
+                        row = MenuKeys.highlight(after: key, from: row, options: options)
+                        let expected = options[row]
+                        do {
+                            try window.waitUntil("the highlight on \(expected)", timeout: 5) {
+                                try window.lastFrame().popup?.highlighted == id + "/" + expected
+                            }
+                        } catch {
+                            let shown = try window.lastFrame().popup.map { $0.highlighted ?? "no row" } ?? "no menu"
+                            throw TestFailure("\(opened): after \(key) the highlight is on \(shown), not \(expected)")
+                        }
+                        usleep(useconds_t(max(0, 0.1 - Date().timeIntervalSince(sent)) * 1e6))
+                    }
+                    try window.tap("Return")
+                }
+                let expected = options[keys.reduce(before) { MenuKeys.highlight(after: $1, from: $0, options: options) }]
+                do {
+                    try closed(window)
+                    try window.waitUntil("the pick of \(expected)") { try window.lastFrame().node(id)?.text.hasSuffix(expected) == true }
+                } catch {
+                    let shown = window.frames().dropFirst(framesBefore).compactMap { $0.popup.map { $0.highlighted ?? "no row" } }
+                        .reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+                    let last = try window.lastFrame()
+                    let outcome = last.popup.map { "Return left the menu open on \($0.highlighted ?? "no row")" }
+                        ?? "Return picked '\(last.node(id)?.text ?? "")'"
+                    throw TestFailure("\(opened), then \(keys.joined(separator: " ")): \(outcome), not \(expected); "
+                                      + "the highlights drawn since it opened: \(shown)")
+                }
+            }
+        }
+        print("walk \(desktop.name): keys in a menu at every pace; key times: \(desktop.keyTimes)")
+    }
+
     func run() throws -> [String: String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var pictures: [String: String] = [:]
@@ -227,6 +355,10 @@ private struct Walk {
             _ = try menu(window, id)
             try window.press("Escape")
             try closed(window)
+        }
+
+        try step("keys reach an open menu however they are timed") {
+            try keysAtEveryPace(window, dropdowns[0].id)
         }
 
         try step("press, drag and release on an option") {

@@ -75,7 +75,9 @@ public final class KWinServer: @unchecked Sendable {
         try input("up")
     }
 
-    public func key(_ keys: String) throws { try input("key " + keys) }
+    /// Keys as xdotool names them, held in order and let go in reverse;
+    /// `.down` only holds them, `.up` only lets go.
+    public func key(_ keys: String, _ motion: KeyMotion = .pressAndRelease) throws { try input(motion.command + " " + keys) }
 
     /// The active screen, in its own pixels, as a PNG.
     public func screenshot(to path: String) throws {

@@ -5,6 +5,7 @@ import Foundation
 /// maximised and closed through KWin scripts. Breeze draws the title bar.
 public final class KWinWalk: WalkDesktop, @unchecked Sendable {
     public let name = "kwin"
+    public let keyTimes = "kwin stamps fake input's keys with one time during a menu's grab"
     public private(set) var kwin: KWinServer
     let folder: String
     private var shots = 0
@@ -98,6 +99,10 @@ final class KWinWalkWindow: WalkWindow, @unchecked Sendable {
 
     /// Fake input's press and release go in one go.
     func tap(_ key: String) throws { try kwin.key(key) }
+
+    func key(_ keys: String, _ motion: KeyMotion) throws { try kwin.key(keys, motion) }
+
+    func burst(_ keys: [String]) throws { for key in keys { try kwin.key(key) } }
 
     func press(_ keys: String, layouts: String) throws {
         throw WalkLimit("kwin types fake-input keys through its own keymap, set from kxkbrc, which the walk's kwin is not started with")

@@ -91,13 +91,14 @@ public final class MutterServer: @unchecked Sendable {
         try release()
     }
 
-    /// Keys as xdotool names them (`Tab`, `shift+Tab`, `alt+F4`), held in order.
-    public func key(_ keys: String) throws {
+    /// Keys as xdotool names them (`Tab`, `shift+Tab`, `alt+F4`), held in
+    /// order and let go in reverse; `.down` only holds them, `.up` only lets go.
+    public func key(_ keys: String, _ motion: KeyMotion = .pressAndRelease) throws {
         let keysyms = try keys.split(separator: "+").map { name -> String in
             guard let keysym = Keysyms.value(String(name)) else { throw TestFailure("no keysym for '\(name)'") }
             return String(format: "0x%x", keysym)
         }
-        try remote.send("key " + keysyms.joined(separator: " "))
+        try remote.send(motion.command + " " + keysyms.joined(separator: " "))
     }
 
     /// The whole monitor, in its pixels, as a PNG.
@@ -124,10 +125,14 @@ public final class MutterServer: @unchecked Sendable {
 /// The keysyms of the keys the walk presses, as xdotool names them.
 public enum Keysyms {
     static let table: [String: UInt32] = [
-        "Tab": 0xff09, "Return": 0xff0d, "Escape": 0xff1b, "space": 0x20, "Down": 0xff54, "Up": 0xff52,
+        "Tab": 0xff09, "Return": 0xff0d, "Escape": 0xff1b, "space": 0x20, "Down": 0xff54, "Up": 0xff52, "Home": 0xff50, "End": 0xff57,
         "Left": 0xff51, "Right": 0xff53, "shift": 0xffe1, "Shift_L": 0xffe1, "alt": 0xffe9, "Alt_L": 0xffe9,
-        "ctrl": 0xffe3, "super": 0xffeb, "Super_L": 0xffeb, "F4": 0xffc1, "q": 0x71, "w": 0x77,
+        "ctrl": 0xffe3, "super": 0xffeb, "Super_L": 0xffeb, "F4": 0xffc1,
     ]
 
-    public static func value(_ name: String) -> UInt32? { table[name] ?? table[name.lowercased()] }
+    /// A printable ASCII character is its own keysym.
+    public static func value(_ name: String) -> UInt32? {
+        if let scalar = name.unicodeScalars.first, name.unicodeScalars.count == 1, (0x21...0x7e).contains(scalar.value) { return scalar.value }
+        return table[name] ?? table[name.lowercased()]
+    }
 }

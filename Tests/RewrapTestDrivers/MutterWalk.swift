@@ -8,6 +8,7 @@ import Foundation
 /// monitor stays at least 800 × 480.
 public final class MutterWalk: WalkDesktop, @unchecked Sendable {
     public let name = "mutter"
+    public let keyTimes = "mutter stamps RemoteDesktop's keys"
     public let mutter: MutterServer
     let folder: String
     private var shots = 0
@@ -114,6 +115,10 @@ final class MutterWalkWindow: WalkWindow, @unchecked Sendable {
 
     /// RemoteDesktop's press and release go in one go.
     func tap(_ key: String) throws { try desktop.mutter.key(key) }
+
+    func key(_ keys: String, _ motion: KeyMotion) throws { try desktop.mutter.key(keys, motion) }
+
+    func burst(_ keys: [String]) throws { for key in keys { try desktop.mutter.key(key) } }
 
     func press(_ keys: String, layouts: String) throws {
         throw WalkLimit("mutter types RemoteDesktop keysyms through its own keymap, set from GNOME's input sources in gsettings, which the walk's headless mutter does not read")

@@ -5,6 +5,7 @@ import Foundation
 /// grim for pictures.
 public final class SwayWalk: WalkDesktop, @unchecked Sendable {
     public let name = "sway"
+    public let keyTimes = "the virtual keyboard stamps a burst with one time"
     public let sway: SwayServer
     let keyboard: VirtualKeyboard
     private(set) var scale: Double = 1
@@ -80,6 +81,12 @@ final class SwayWalkWindow: WalkWindow, @unchecked Sendable {
 
     /// The virtual keyboard sends a key's press and release in one go.
     func tap(_ key: String) throws { try desktop.keyboard.press(key) }
+
+    func key(_ keys: String, _ motion: KeyMotion) throws {
+        try desktop.keyboard.send(keys, motion)
+    }
+
+    func burst(_ keys: [String]) throws { for key in keys { try desktop.keyboard.send(key, .pressAndRelease, stillTime: true) } }
 
     /// A second virtual keyboard with its own keymap: the seat takes the
     /// keymap of the keyboard that typed last, as with a second keyboard plugged in.

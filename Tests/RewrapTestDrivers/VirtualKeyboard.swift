@@ -37,9 +37,19 @@ public final class VirtualKeyboard: @unchecked Sendable {
 
     /// Presses keys as xdotool names them (`Tab`, `shift+Tab`, `KP_Subtract`),
     /// returning once the compositor has them.
-    public func press(_ keys: String) throws {
+    public func press(_ keys: String) throws { try send(keys, .pressAndRelease) }
+
+    /// Sends keys as `press` does; `motion` may send only the holding or
+    /// only the letting go, and `stillTime` stamps the keys with the time of
+    /// the keys before.
+    public func send(_ keys: String, _ motion: KeyMotion, stillTime: Bool = false) throws {
         guard process.isRunning else { throw TestFailure("the virtual keyboard has gone") }
-        input.fileHandleForWriting.write(Data((keys + "\n").utf8))
+        let half = switch motion {
+        case .pressAndRelease: ""
+        case .down: "down "
+        case .up: "up "
+        }
+        input.fileHandleForWriting.write(Data(((stillTime ? "still " : "") + half + keys + "\n").utf8))
         let answer = try line()
         guard answer == "ok" else { throw TestFailure("rewrap-wlhelper keyboard, \(keys): \(answer)") }
     }

@@ -12,6 +12,8 @@ import Foundation
 public protocol WalkDesktop: AnyObject {
     /// "x11", "sway", "weston", "mutter" or "kwin": the name in walk-limits.txt.
     var name: String { get }
+    /// What times the keys of `WalkWindow.burst` carry, for the walk's report.
+    var keyTimes: String { get }
     /// Opens Rewrap with `arguments` (the trace and a state folder of its
     /// own are added) and waits until the desktop shows its first frame.
     /// `reference`, X11's picture of the same window, lets a desktop that
@@ -47,6 +49,13 @@ public protocol WalkWindow: TracedSession {
     /// Presses keys, as xdotool names them, on a keyboard of `layouts`
     /// (xkb's names, such as `ru,us`), the first of them active.
     func press(_ keys: String, layouts: String) throws
+    /// Only holds keys down (`.down`), or only lets go of keys held
+    /// (`.up`), as xdotool's keydown and keyup do; held in order, let go in reverse.
+    func key(_ keys: String, _ motion: KeyMotion) throws
+    /// Each key tapped in turn as quickly as the desktop's driver can send
+    /// them, with key times that stay still where the driver can stamp them
+    /// (kwin's fake input does so of itself during a menu's grab).
+    func burst(_ keys: [String]) throws
     /// One finger down at the first of `points` (window pixels), moved
     /// through the rest `interval` seconds apart, and lifted at the last.
     func touch(_ points: [(x: Int, y: Int)], interval: Double) throws
@@ -86,6 +95,20 @@ public func path(from start: (x: Int, y: Int), to end: (x: Int, y: Int), count: 
     (0..<max(2, count)).map { step in
         let t = Double(step) / Double(max(2, count) - 1)
         return (start.x + Int((Double(end.x - start.x) * t).rounded()), start.y + Int((Double(end.y - start.y) * t).rounded()))
+    }
+}
+
+/// What a driver sends of a key: the press and the release, or one of them.
+public enum KeyMotion: Sendable {
+    case pressAndRelease, down, up
+
+    /// The word kwin's fake input helper and desktop-bus.py take.
+    var command: String {
+        switch self {
+        case .pressAndRelease: "key"
+        case .down: "keydown"
+        case .up: "keyup"
+        }
     }
 }
 

@@ -7,6 +7,7 @@ import Foundation
 /// top row of X11's picture of it; libdecor draws its title bar.
 public final class WestonWalk: WalkDesktop, @unchecked Sendable {
     public let name = "weston"
+    public let keyTimes = "the outer X server stamps them, and weston its own"
     let outer: XvfbServer
     private var weston: DesktopProcess!
     let runtime: String
@@ -150,6 +151,12 @@ final class WestonWalkWindow: WalkWindow, @unchecked Sendable {
     func press(_ keys: String) throws { try desktop.xdotool(["key", "--delay", "30", keys]) }
 
     func tap(_ key: String) throws { try desktop.xdotool(["key", "--delay", "0", key]) }
+
+    func key(_ keys: String, _ motion: KeyMotion) throws {
+        try desktop.xdotool([motion == .up ? "keyup" : "keydown", "--delay", "0", keys])
+    }
+
+    func burst(_ keys: [String]) throws { try desktop.xdotool(["key", "--delay", "0"] + keys) }
 
     func press(_ keys: String, layouts: String) throws {
         throw WalkLimit("weston 10's X11 backend reads the outer server's keymap once, at its start")

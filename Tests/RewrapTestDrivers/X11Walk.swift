@@ -4,6 +4,7 @@ import Foundation
 /// for the pointer and keys. It is every other desktop's oracle.
 public final class X11Walk: WalkDesktop, @unchecked Sendable {
     public let name = "x11"
+    public let keyTimes = "the X server stamps XTEST's keys"
     public let server: XvfbServer
     private let openbox: Openbox
     private let settings: SettingsDaemon
@@ -120,6 +121,12 @@ final class X11WalkWindow: WalkWindow, @unchecked Sendable {
     }
 
     func tap(_ key: String) throws { try desktop.xdotool(["key", "--delay", "0", key]) }
+
+    func key(_ keys: String, _ motion: KeyMotion) throws {
+        try desktop.xdotool([motion == .up ? "keyup" : "keydown", "--delay", "0", keys])
+    }
+
+    func burst(_ keys: [String]) throws { try desktop.xdotool(["key", "--delay", "0"] + keys) }
 
     /// setxkbmap sets the server's keymap for every client, as a person's
     /// keyboard settings do; the walk's own comes back after.

@@ -82,6 +82,16 @@ final class KeyRepeatTests: XCTestCase {
         XCTAssertNil(keyboard.dueRepeat(at: 2))
     }
 
+    /// Rules §8.7: a repeat is marked, so it moves but never picks.
+    func testARepeatIsMarkedAsOne() throws {
+        let keyboard = holdingA(rate: 25, delay: 600)
+        let (_, pressed) = try XCTUnwrap(keyboard.key(30, pressed: true, at: 1))
+        XCTAssertFalse(pressed.isRepeat)
+        let repeated = try XCTUnwrap(keyboard.dueRepeat(at: 1.6))
+        XCTAssertTrue(repeated.stroke.isRepeat)
+        XCTAssertEqual(repeated.key, .character("a"))
+    }
+
     func testARepeatDelayOfWeeksIsCutToAMinute() {
         let keyboard = holdingA(rate: 25, delay: .max)
         XCTAssertEqual(keyboard.repeatDeadline, 61)

@@ -30,6 +30,9 @@ public enum Input: Hashable, Sendable {
     /// outside (nil) it closes the menu.
     case popupClicked(row: Int?)
     case key(Key)
+    /// A key the keyboard repeats while it is held: it moves, and never
+    /// opens, picks or closes (`Key.repeats`).
+    case keyRepeated(Key)
     /// Wheel or touchpad motion in pixels: positive moves the content's
     /// view down and to the right.
     case scrolled(by: Point)

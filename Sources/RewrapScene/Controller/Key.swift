@@ -15,3 +15,16 @@ public enum Key: Hashable, Sendable {
     case reload
     case character(Character)
 }
+
+extension Key {
+    /// Whether holding the key goes on doing what it does: moving the focus,
+    /// the highlight, the scroll or typing. A key that opens, picks or
+    /// closes does it once per press, so a key held when a menu opens never
+    /// picks in it (rules §8.7).
+    public var repeats: Bool {
+        switch self {
+        case .tab, .backTab, .up, .down, .home, .end, .pageUp, .pageDown, .left, .right, .character: true
+        case .returnKey, .space, .escape, .openMenu, .closeMenu, .quit, .closeWindow, .inspector, .reload: false
+        }
+    }
+}

@@ -79,6 +79,8 @@ public struct PanelController: Sendable {
             return !focused && popup != nil ? close() : [.redraw]
         case .scrolled(let delta):
             return scrollBy(delta, scene)
+        case .keyRepeated(let key):
+            return key.repeats ? handle(.key(key), scene: scene) : []
         case .key(let key):
             let before = focus
             var effects = popup == nil ? handleKey(key, scene: scene) : handlePopupKey(key)

@@ -157,11 +157,13 @@ final class Keyboard {
     /// When the held key next repeats; nil when none is held.
     var repeatDeadline: Double? { repeating?.next }
 
-    /// The held key once its repeat is due at `now`.
+    /// The held key once its repeat is due at `now`, marked as a repeat.
     func dueRepeat(at now: Double) -> (key: Key, stroke: KeyStroke)? {
         guard let held = repeating, now >= held.next else { return nil }
         repeating?.next = max(held.next + 1 / Double(rate), now)
-        return (held.key, held.stroke)
+        var stroke = held.stroke
+        stroke.isRepeat = true
+        return (held.key, stroke)
     }
 
     /// Focus left the window: nothing held repeats, and no sequence goes on.

@@ -27,7 +27,15 @@ extension X11Platform {
             var event = XEvent()
             XNextEvent(connection.display, &event)
             if phase.finished?.inputMethod.filter(&event) == true { continue }
-            if event.type == GenericEvent {
+            if event.type == KeyRelease {
+                autoRepeat.released(event.xkey)
+                var next = XEvent()
+                if XEventsQueued(connection.display, QueuedAfterReading) > 0, XPeekEvent(connection.display, &next) != 0,
+                   AutoRepeat.isRepeatRelease(event.xkey, before: next) { continue }
+            }
+            if event.type == KeyPress {
+                events.append(keyPress(from: &event.xkey, isRepeat: autoRepeat.isRepeat(event.xkey)))
+            } else if event.type == GenericEvent {
                 events += translate(xinput: &event.xcookie, in: window)
             } else if let translated = translate(&event, in: window, changes: &changes) {
                 events.append(translated)
@@ -66,12 +74,13 @@ extension X11Platform {
     /// A key press as the app's `Key` (nil for keys the demo ignores) and
     /// as sent. Text comes from the input method, so composed and non-Latin
     /// letters count too.
-    private func keyPress(from event: inout XKeyEvent) -> PlatformEvent {
+    private func keyPress(from event: inout XKeyEvent, isRepeat: Bool) -> PlatformEvent {
         let (text, keysym) = phase.finished?.inputMethod.lookup(&event) ?? Self.lookUpWithoutInputMethod(&event)
         // With Control held, Xlib's XKB lookup already gives the Latin
         // group's keysym for a key whose own is not Latin (its control
         // fallback): Ctrl+й is Ctrl+q. Only Wayland must ask the keymap.
-        let stroke = Self.stroke(event, isPress: true, keysym: keysym, text: text)
+        var stroke = Self.stroke(event, isPress: true, keysym: keysym, text: text)
+        stroke.isRepeat = isRepeat
         return .keyPressed(Key(stroke), stroke)
     }
 
@@ -219,8 +228,6 @@ extension X11Platform {
         case ButtonRelease:
             guard event.xbutton.button == UInt32(Button1), let role = role(of: event.xbutton.window) else { return nil }
             return .released(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y))
-        case KeyPress:
-            return keyPress(from: &event.xkey)
         case KeyRelease:
             return keyRelease(from: &event.xkey)
         case FocusIn, FocusOut:

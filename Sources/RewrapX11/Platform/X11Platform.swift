@@ -38,6 +38,8 @@ public final class X11Platform {
     var cursorChoice: CursorChoice?
     /// The work area when the connection opened, to fit a default size.
     let startWorkArea: Rect?
+    /// Tells the server's repeats of a held key from new presses.
+    var autoRepeat = AutoRepeat()
 
     public init(display name: String?) throws(PlatformError) {
         connection = try XConnection(name: name)

@@ -10,7 +10,8 @@ answer a line ("ok", or "error ..." with the reason); "ready" first.
                                window management through KWin scripts
 
 mutter: move X Y | down | up | key KEYSYM... (held in order, let go in
-        reverse) | touchdown X Y | touchmove X Y | touchup (one finger) |
+        reverse) | keydown KEYSYM... | keyup KEYSYM... (only the holding,
+        or only the letting go) | touchdown X Y | touchmove X Y | touchup (one finger) |
         shot FILE | scale S | quit
 kwin:   shot FILE | script FILE | quit
 
@@ -113,12 +114,14 @@ class Mutter:
             self.notify("NotifyPointerMotionAbsolute", (self.stream, float(words[1]), float(words[2])), "(sdd)")
         elif command in ("down", "up"):
             self.notify("NotifyPointerButton", (272, command == "down"), "(ib)")
-        elif command == "key":
+        elif command in ("key", "keydown", "keyup"):
             keysyms = [int(word, 0) for word in words[1:]]
-            for keysym in keysyms:
-                self.keysym(keysym, True)
-            for keysym in reversed(keysyms):
-                self.keysym(keysym, False)
+            if command != "keyup":
+                for keysym in keysyms:
+                    self.keysym(keysym, True)
+            if command != "keydown":
+                for keysym in reversed(keysyms):
+                    self.keysym(keysym, False)
         elif command == "touchdown":
             self.notify("NotifyTouchDown", (self.stream, 0, float(words[1]), float(words[2])), "(sudd)")
         elif command == "touchmove":
