@@ -46,25 +46,29 @@ final class DeadlinePollTests: XCTestCase {
     }
 
     func testLookingWithoutSleepingReturnsAtOnce() throws {
-        let poll = try DeadlinePoll()
-        let ends = pipeEnds(), quiet = ends.read
-        defer { close(ends.read); close(ends.write) }
-        poll.begin()
-        poll.watch(quiet)
-        XCTAssertFalse(poll.wait(until: nil, sleeping: false))
-        XCTAssertEqual(poll.ready(among: [quiet]), [])
+        try withAQuietPipe { poll, quiet in
+            XCTAssertFalse(poll.wait(until: nil, sleeping: false))
+            XCTAssertEqual(poll.ready(among: [quiet]), [])
+        }
     }
 
     /// A deadline that passed while nothing read the timer wakes no later wait.
     func testAPassedDeadlineWakesNoLaterWait() throws {
+        try withAQuietPipe { poll, _ in
+            XCTAssertFalse(poll.wait(until: monotonicNow() - 1, sleeping: true), "a deadline in the past: at once")
+            let deadline = monotonicNow() + 0.002
+            XCTAssertFalse(poll.wait(until: deadline, sleeping: true))
+            XCTAssertGreaterThanOrEqual(monotonicNow(), deadline, "the old expiry did not wake it early")
+        }
+    }
+
+    /// A poll set to watch the read end of a pipe nothing is written to.
+    private func withAQuietPipe(_ body: (DeadlinePoll, Int32) -> Void) throws {
         let poll = try DeadlinePoll()
-        let ends = pipeEnds(), quiet = ends.read
+        let ends = pipeEnds()
         defer { close(ends.read); close(ends.write) }
         poll.begin()
-        poll.watch(quiet)
-        XCTAssertFalse(poll.wait(until: monotonicNow() - 1, sleeping: true), "a deadline in the past: at once")
-        let deadline = monotonicNow() + 0.002
-        XCTAssertFalse(poll.wait(until: deadline, sleeping: true))
-        XCTAssertGreaterThanOrEqual(monotonicNow(), deadline, "the old expiry did not wake it early")
+        poll.watch(ends.read)
+        body(poll, ends.read)
     }
 }
