@@ -58,12 +58,14 @@ public final class DemoApp {
                                    metrics: metrics, trace: trace, frameLog: frameLog,
                                    appearance: Appearance(theme: options.theme, reduceMotionByOption: options.reduceMotion),
                                    textSetting: TextSetting(options: options, settings: platform.settings))
-        // A key goes past the touch scroller (which stops a fling) to a screen reader, which may keep it.
-        var sources: [any LoopSource] = [presenter, TouchScroller(threshold: metrics.dragThreshold), popupWindow,
+        // A key goes past the touch scroller (which stops a fling) to a screen
+        // reader, which may keep it; the window's size reaches the controller
+        // last, once whatever else the pass brought has.
+        var sources: [any LoopSource] = [TouchScroller(threshold: metrics.dragThreshold), popupWindow,
                                          AccessibilityLink(platform: platform, words: words), keeper]
         if let stopSignals { sources.append(stopSignals) }
         if let watcher { sources.append(PanelFileSource(watcher: watcher, words: words, keeper: keeper)) }
-        self.sources = sources
+        self.sources = sources + [presenter]
         route(.laidOut)
     }
 
