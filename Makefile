@@ -4,14 +4,16 @@ export PATH := $(PATH):/opt/swift/usr/bin
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What building and running need: the toolchain's C side, the X11 and
-# Wayland libraries, fonts, and the private Xvfb `make run` falls back to.
-RUN_PACKAGES := pkg-config gcc libstdc++-12-dev libx11-dev libxft-dev libfontconfig1-dev libfreetype-dev libxrandr-dev \
+# Wayland libraries, fonts (Noto Color Emoji, as GNOME and KDE install it,
+# for emoji in labels), and the private Xvfb `make run` falls back to.
+RUN_PACKAGES := pkg-config gcc libstdc++-12-dev libx11-dev libxrender-dev libfontconfig1-dev libfreetype-dev libxrandr-dev \
 	libharfbuzz-dev libfribidi-dev libxi-dev libx11-xcb-dev libxcb-sync-dev libdbus-1-dev \
 	libwayland-client0 libwayland-cursor0 libxkbcommon0 libpixman-1-0 libwayland-dev libwayland-bin wayland-protocols \
 	libxkbcommon-dev libpixman-1-dev libdecor-0-dev libdecor-0-plugin-1-cairo xkb-data \
-	fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva xvfb xdotool imagemagick gettext
-# What the tests add: the outside oracles, desktops, compositors and screen reader.
-TEST_PACKAGES := libharfbuzz-bin util-linux librsvg2-bin x11-utils \
+	fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji xvfb xdotool imagemagick gettext
+# What the tests add: the outside oracles (hb-shape, fontTools and Unicode's
+# emoji lists, Xft), a variable font, desktops, compositors and screen reader.
+TEST_PACKAGES := libharfbuzz-bin libxft-dev python3-fonttools unicode-data fonts-inter-variable util-linux librsvg2-bin x11-utils \
 	openbox xsettingsd xtrace uim-xim locales python3 x11-xserver-utils x11-xkb-utils xinput weston xwayland \
 	dpkg-dev lintian appstream desktop-file-utils python3-xdg lxmenu-data \
 	dbus-daemon dbus-bin at-spi2-core python3-pyatspi \
@@ -170,6 +172,7 @@ bench: deps build
 	python3 bench/state.py
 	python3 bench/edits.py
 	python3 bench/desktops.py
+	python3 bench/emoji.py
 
 # The tree a screen reader sees: Rewrap in English and in Arabic (right to
 # left), and the same panel in Qt 6 (../shared/reference/qt6-panel.py).

@@ -10,11 +10,9 @@
 #include <X11/extensions/Xrender.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/XInput2.h>
-#include <X11/Xft/Xft.h>
 #include <xcb/xcb.h>
 #include <xcb/sync.h>
 #include <fontconfig/fontconfig.h>
-#include <fontconfig/fcfreetype.h>
 
 /* Swift cannot read C's mutable globals safely, nor call variadic functions:
    these few helpers do it for it. */

@@ -3,10 +3,17 @@ import RewrapLayout
 
 /// The faces text is set in: a primary face per style, and fallback faces
 /// found through fontconfig for clusters the primary cannot draw. Fallback
-/// is chosen per cluster, so a letter and its marks share a face.
+/// is chosen per cluster, so a letter and its marks share a face. A cluster
+/// that asks for emoji presentation goes to the colour emoji face first,
+/// and one that asks for text presentation to a face without colour.
 final class FontCollection {
     private let library: FreeTypeLibrary
     private let defaults: [FontDefault]
+    /// The size every style asks for, in pixels.
+    private var pixels = 0.0
+    /// The colour face emoji are shown in, opened when a label first needs
+    /// it: a panel without emoji never reads the emoji font.
+    private var emoji: EmojiFace = .unopened
     /// Each style's pattern before matching: family, size and weight.
     private var requests: [TextStyle: OpaquePointer] = [:]
     /// The body face, then the bold one.
@@ -14,8 +21,10 @@ final class FontCollection {
     private var fallbacks: [TextStyle: [FontFace]] = [:]
     private(set) var faces: [FontFace] = []
     private var files: [String: FontFile] = [:]
-    /// Characters no installed font has, so fontconfig is asked only once.
+    /// Characters no installed font has, so fontconfig is asked only once;
+    /// and those no font without colour has.
     private var missing: Set<UInt32> = []
+    private var missingWithoutColor: Set<UInt32> = []
     /// How many times fontconfig was asked for a fallback.
     private(set) var fallbackSearches = 0
     /// The face chosen for each single-scalar cluster, per style.
@@ -30,7 +39,7 @@ final class FontCollection {
             guard let request = FcNameParse(options.pattern) else {
                 throw TextEngineError("rewrap: bad font pattern \"\(options.pattern)\"")
             }
-            let pixels = Self.scaleSize(of: request, by: options.scale)
+            pixels = Self.scaleSize(of: request, by: options.scale)
             guard Self.pixelSizes.contains(pixels) else {
                 FcPatternDestroy(request)
                 throw TextEngineError("rewrap: font size \(pixels) px from \"\(options.pattern)\" is out of range, expected "
@@ -58,12 +67,16 @@ final class FontCollection {
         primaries[style == .body ? 0 : 1]
     }
 
-    /// The first face that draws every visible scalar of `cluster`: the
-    /// primary, a fallback already open, or a new one from fontconfig.
-    /// When none draws them all, the face that draws the first one.
+    /// The face that draws `cluster` as it asks to be presented (UTS #51):
+    /// the emoji face for emoji presentation, a face without colour for
+    /// text presentation, when one draws every visible scalar. Otherwise
+    /// the first face that does: the primary, a fallback already open, or
+    /// a new one from fontconfig; when none draws them all, the face that
+    /// draws the first one.
     func face(for cluster: String.UnicodeScalarView, style: TextStyle) -> FontFace {
         let only = cluster.first.flatMap { cluster.index(after: cluster.startIndex) == cluster.endIndex ? $0 : nil }
-        if let only {
+        let presentation = only.map { Presentation.requested(byScalar: $0) } ?? Presentation.requested(by: cluster)
+        if let only, presentation == nil {
             // The primary comes first among the candidates, and asking its
             // character set is cheaper than hashing into the cache.
             let primary = primary(style)
@@ -71,16 +84,41 @@ final class FontCollection {
             if let known = chosen[style]?[only.value] { return known }
         }
         let needed: [Unicode.Scalar] = cluster.filter { !Self.isIgnorable($0) }
+        if let presented = presenting(needed, as: presentation, style: style) { return presented }
         let face = covering(needed, style: style)
             ?? needed.first.flatMap { covering([$0], style: style) }
             ?? primary(style)
-        if let only { chosen[style, default: [:]][only.value] = face }
+        if let only, presentation == nil { chosen[style, default: [:]][only.value] = face }
         return face
+    }
+
+    /// The face that shows `scalars` as `presentation` asks, if one is installed.
+    private func presenting(_ scalars: [Unicode.Scalar], as presentation: Presentation?, style: TextStyle) -> FontFace? {
+        switch presentation {
+        case .emoji:
+            guard let face = emojiFace(), scalars.allSatisfy(face.covers) else { return nil }
+            return face
+        case .text:
+            return covering(scalars, style: style, color: false)
+        case nil:
+            return nil
+        }
     }
 
     /// True when some installed font draws `scalar` in `style`.
     func covers(_ scalar: Unicode.Scalar, style: TextStyle) -> Bool {
         Self.isIgnorable(scalar) || covering([scalar], style: style) != nil
+    }
+
+    /// True when some installed font draws `cluster` in `style` as it asks
+    /// to be presented: an emoji only by a colour face, a text presentation
+    /// only by a face without colour.
+    func covers(cluster: String.UnicodeScalarView, style: TextStyle) -> Bool {
+        let needed: [Unicode.Scalar] = cluster.filter { !Self.isIgnorable($0) }
+        guard let presentation = Presentation.requested(by: cluster) else {
+            return needed.allSatisfy { covers($0, style: style) }
+        }
+        return presenting(needed, as: presentation, style: style) != nil
     }
 
     /// Drawn by no font, and needing none (joiners, variation selectors).
@@ -90,21 +128,25 @@ final class FontCollection {
         scalar.value >= 0xAD && scalar.properties.isDefaultIgnorableCodePoint
     }
 
-    private func covering(_ scalars: [Unicode.Scalar], style: TextStyle) -> FontFace? {
-        let candidates = [primary(style)] + fallbacks[style, default: []]
+    /// The first face that draws all of `scalars`, searching fontconfig for
+    /// what no open face has; with `color` false, only faces without colour.
+    private func covering(_ scalars: [Unicode.Scalar], style: TextStyle, color: Bool = true) -> FontFace? {
+        let candidates = ([primary(style)] + fallbacks[style, default: []]).filter { color || !$0.isColor }
         if let face = candidates.first(where: { face in scalars.allSatisfy(face.covers) }) { return face }
+        let missing = color ? missing : missingWithoutColor
         guard let lacking = scalars.first(where: { scalar in !candidates.contains { $0.covers(scalar) } }),
               !missing.contains(lacking.value) else { return nil }
-        guard let found = openFallback(for: lacking, style: style) else {
-            missing.insert(lacking.value)
+        guard let found = openFallback(for: lacking, style: style, color: color) else {
+            if color { self.missing.insert(lacking.value) } else { missingWithoutColor.insert(lacking.value) }
             return nil
         }
         if !fallbacks[style, default: []].contains(where: { $0 === found }) { fallbacks[style, default: []].append(found) }
         return scalars.allSatisfy(found.covers) ? found : nil
     }
 
-    /// Asks fontconfig for the best font like the style's own that has `scalar`.
-    private func openFallback(for scalar: Unicode.Scalar, style: TextStyle) -> FontFace? {
+    /// Asks fontconfig for the best font like the style's own that has
+    /// `scalar`; with `color` false, one without colour.
+    private func openFallback(for scalar: Unicode.Scalar, style: TextStyle, color: Bool) -> FontFace? {
         fallbackSearches += 1
         guard let request = requests[style], let pattern = FcPatternDuplicate(request) else { return nil }
         defer { FcPatternDestroy(pattern) }
@@ -113,9 +155,39 @@ final class FontCollection {
         FcCharSetAddChar(charset, scalar.value)
         FcPatternDel(pattern, FC_FAMILY)
         FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+        if !color { FcPatternAddBool(pattern, FC_COLOR, 0) }
         guard let matched = match(pattern) else { return nil }
-        guard let face = openFace(matched), face.covers(scalar) else { return nil }
+        guard let face = openFace(matched), face.covers(scalar), color || !face.isColor else { return nil }
         return face
+    }
+
+    /// The colour face for emoji presentation, found as Pango finds it:
+    /// fontconfig's `emoji` family and the emoji "language" (`und-zsye`),
+    /// asking for colour. Nil, asked once, when no colour font answers.
+    private func emojiFace() -> FontFace? {
+        if case .open(let face) = emoji { return face }
+        guard case .unopened = emoji else { return nil }
+        emoji = .absent
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        Self.add(FC_FAMILY, "emoji", to: pattern)
+        Self.add(FC_LANG, "und-zsye", to: pattern)
+        FcPatternAddBool(pattern, FC_COLOR, 1)
+        FcPatternAddDouble(pattern, FC_PIXEL_SIZE, pixels)
+        FcPatternAddBool(pattern, FC_ANTIALIAS, 1)
+        guard let matched = match(pattern), let face = openFace(matched), face.isColor else { return nil }
+        emoji = .open(face)
+        return face
+    }
+
+    private enum EmojiFace {
+        case unopened
+        case open(FontFace)
+        case absent
+    }
+
+    private static func add(_ property: String, _ value: String, to pattern: OpaquePointer) {
+        _ = value.withCString { FcPatternAddString(pattern, property, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
     }
 
     /// The same steps as `XftFontMatch`: the configuration's substitutions,
@@ -144,7 +216,7 @@ final class FontCollection {
         }
         let name = String(cString: path)
         guard let file = files[name] ?? FontFile(path: name),
-              let face = FontFace(id: faces.count, pattern: matched, file: file, library: library) else {
+              let face = FontFace(id: faces.count, pattern: matched, asked: pixels, file: file, library: library) else {
             FcPatternDestroy(matched)
             return nil
         }

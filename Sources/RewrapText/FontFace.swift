@@ -3,13 +3,20 @@ import CText
 /// One font at one size, as both FreeType and HarfBuzz see it. HarfBuzz
 /// shapes with the font's own tables; each glyph's advance comes from
 /// FreeType, loaded with the flags Xft would use and rounded to whole pixels
-/// as Xft rounds it, so Latin text keeps the widths Xft gave it. Xft borrows
-/// this FreeType face to draw, so measuring and drawing share one face.
+/// as Xft rounds it, so Latin text keeps the widths Xft gave it. The same
+/// load rasterises the glyph's image, which waits here until a platform
+/// takes it (`takeImage`), so FreeType loads each glyph once.
+///
+/// Whatever the face's kind, its metrics, advances and images are at the
+/// size asked for: a bitmap font's strike is scaled to it.
 public final class FontFace {
-    /// Stable for the engine's life; the X side keys its fonts on it.
+    /// Stable for the engine's life; the platforms key their glyphs on it.
     public let id: Int
     /// The matched, render-ready fontconfig pattern.
     public let pattern: OpaquePointer
+    public let kind: FaceKind
+    /// The face has colour glyphs (COLR, CBDT or sbix), loaded in colour.
+    public let isColor: Bool
     let file: FontFile
     private let library: FreeTypeLibrary
     let face: FT_Face
@@ -17,42 +24,57 @@ public final class FontFace {
     let font: OpaquePointer
     private let parent: OpaquePointer
     private let charset: OpaquePointer?
-    private let loadFlags: Int32
-    private let embolden: Bool
-    private let antialias: Bool
-    /// Whole pixels, as Xft computes them.
+    let loadFlags: Int32
+    let embolden: Bool
+    let antialias: Bool
+    /// Whole pixels at the asked size, as Xft computes them for an outline
+    /// font; a strike's are scaled and rounded up.
     public let ascent: Int
     public let descent: Int
-    /// Hinted advances in 26.6, per glyph, each loaded once.
-    private var advances: [UInt32: Int32] = [:]
+    /// Rounded advances in 26.6, per glyph, each loaded once.
+    var advances: [UInt32: Int32] = [:]
+    /// Images rendered by the load that gave the advance, until taken.
+    var images: [UInt32: GlyphImage] = [:]
 
-    /// The face for a matched pattern, or nil if its file cannot be read.
-    init?(id: Int, pattern: OpaquePointer, file: FontFile, library: FreeTypeLibrary) {
+    /// The face for a matched pattern at `asked` pixels, or nil if its file
+    /// cannot be read. An outline face takes the pattern's own pixel size,
+    /// as Xft does; for a bitmap font fontconfig answers with its strike's
+    /// size (and a matrix back to the asked one, which a face that read the
+    /// pixel size alone would miss: 109 px emoji in 14 px text).
+    init?(id: Int, pattern: OpaquePointer, asked: Double, file: FontFile, library: FreeTypeLibrary) {
         var index: Int32 = 0
         if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
-        var pixels = 0.0
-        guard FcPatternGetDouble(pattern, FC_PIXEL_SIZE, 0, &pixels) == FcResultMatch, pixels > 0 else { return nil }
+        var matched = 0.0
+        guard FcPatternGetDouble(pattern, FC_PIXEL_SIZE, 0, &matched) == FcResultMatch, matched > 0, asked > 0 else { return nil }
         var loaded: FT_Face?
         let opened = FT_New_Memory_Face(library.handle, file.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
                                         FT_Long(file.bytes.count), FT_Long(index), &loaded)
-        guard opened == 0, let face = loaded else { return nil }
-        // As Xft sets it: the size in 26.6 points at 72 dpi, which is pixels.
-        let size = FT_F26Dot6(pixels * 64)
-        guard FT_Set_Char_Size(face, size, size, 0, 0) == 0 else {
-            FT_Done_Face(face)
+        guard opened == 0, let face = loaded, let sized = Self.size(face, matched: matched, asked: asked) else {
+            if let loaded { FT_Done_Face(loaded) }
             return nil
         }
+        let (kind, pixels) = sized
         self.id = id
         self.pattern = pattern
+        self.kind = kind
+        isColor = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
         self.file = file
         self.library = library
         self.face = face
-        (loadFlags, embolden) = Self.xftLoadFlags(pattern)
+        let flags: Int32
+        (flags, embolden) = Self.xftLoadFlags(pattern)
+        // FreeType hands back grey unless asked for colour.
+        loadFlags = isColor ? flags | Int32(FT_LOAD_COLOR) : flags
         var antialiased: FcBool = 1
         antialias = FcPatternGetBool(pattern, FC_ANTIALIAS, 0, &antialiased) != FcResultMatch || antialiased != 0
         let metrics = face.pointee.size.pointee.metrics
-        ascent = Int(metrics.ascender >> 6)
-        descent = -Int(metrics.descender >> 6)
+        if case .strikes(_, let scale) = kind {
+            ascent = Int((Double(metrics.ascender) / 64 * scale).rounded(.up))
+            descent = Int((Double(-metrics.descender) / 64 * scale).rounded(.up))
+        } else {
+            ascent = Int(metrics.ascender >> 6)
+            descent = -Int(metrics.descender >> 6)
+        }
         var set: OpaquePointer?
         charset = FcPatternGetCharSet(pattern, FC_CHARSET, 0, &set) == FcResultMatch ? set : nil
 
@@ -65,7 +87,10 @@ public final class FontFace {
         parent = hb_font_create(hbFace)!
         hb_face_destroy(hbFace)
         if index >> 16 > 0 { hb_font_set_var_named_instance(parent, UInt32(index >> 16) - 1) }
-        hb_font_set_scale(parent, Int32(size), Int32(size))
+        // HarfBuzz reads the font's own units, so a bitmap font's tables
+        // give positions at the asked size too.
+        let scale = Int32(pixels * 64)
+        hb_font_set_scale(parent, scale, scale)
         hb_font_set_ppem(parent, UInt32(pixels.rounded()), UInt32(pixels.rounded()))
         font = hb_font_create_sub_font(parent)!
         hb_font_set_funcs(font, Self.funcs, Unmanaged.passUnretained(self).toOpaque(), nil)
@@ -78,10 +103,6 @@ public final class FontFace {
         FcPatternDestroy(pattern)
     }
 
-    /// The FreeType face, for Xft to borrow; opaque so that it crosses
-    /// module boundaries whatever each module calls the type.
-    public var freeTypeFace: OpaquePointer { OpaquePointer(face) }
-
     /// The font file's path, so tests can shape with hb-shape on the same file.
     public var fileName: String { file.path }
 
@@ -90,45 +111,25 @@ public final class FontFace {
         return FcCharSetHasChar(charset, scalar.value) != 0
     }
 
-    /// The advance Xft would give the glyph: loaded with its flags, emboldened
-    /// if it would embolden, rounded to whole pixels; in 26.6.
-    func advance(of glyph: UInt32) -> Int32 {
-        if let known = advances[glyph] { return known }
-        var value: Int32 = 0
-        if FT_Load_Glyph(face, glyph, loadFlags) == 0 {
-            if embolden { FT_GlyphSlot_Embolden(face.pointee.glyph) }
-            value = Int32((face.pointee.glyph.pointee.advance.x + 32) & ~63)
+    /// Sizes `face`: an outline face at the matched size, a bitmap face by
+    /// the smallest strike at least as large as the asked size (or else the
+    /// largest), scaled to it. Returns the kind and the size in pixels; nil
+    /// when FreeType refuses.
+    private static func size(_ face: FT_Face, matched: Double, asked: Double) -> (FaceKind, Double)? {
+        let flags = face.pointee.face_flags
+        if flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
+            // As Xft sets it: the size in 26.6 points at 72 dpi, which is pixels.
+            let size = FT_F26Dot6(matched * 64)
+            guard FT_Set_Char_Size(face, size, size, 0, 0) == 0 else { return nil }
+            return (flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 ? .colorLayers : .outline, matched)
         }
-        advances[glyph] = value
-        return value
-    }
-
-    /// The glyph's coverage, rendered as Xft renders it for a grey or
-    /// monochrome font: loaded with the same flags, emboldened alike, then
-    /// rendered by FreeType; nil when FreeType cannot. For platforms that
-    /// draw on the client, which cache the answer.
-    public func coverage(of glyph: UInt32) -> GlyphCoverage? {
-        guard FT_Load_Glyph(face, glyph, loadFlags) == 0 else { return nil }
-        let slot = face.pointee.glyph!
-        if embolden { FT_GlyphSlot_Embolden(slot) }
-        if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP,
-           FT_Render_Glyph(slot, antialias ? FT_RENDER_MODE_NORMAL : FT_RENDER_MODE_MONO) != 0 { return nil }
-        let bitmap = slot.pointee.bitmap
-        let width = Int(bitmap.width), height = Int(bitmap.rows)
-        var levels = [UInt8](repeating: 0, count: width * height)
-        if let buffer = bitmap.buffer {
-            let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
-            for row in 0..<height {
-                let line = buffer + row * Int(bitmap.pitch)
-                for column in 0..<width {
-                    levels[row * width + column] = mono
-                        ? ((line[column >> 3] >> (7 - UInt8(column & 7))) & 1 == 1 ? 255 : 0)
-                        : line[column]
-                }
-            }
-        }
-        return GlyphCoverage(left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), width: width,
-                             height: height, levels: levels)
+        let count = Int(face.pointee.num_fixed_sizes)
+        guard count > 0, let sizes = face.pointee.available_sizes else { return nil }
+        let strikes = (0..<count).map { (index: $0, ppem: Double(sizes[$0].y_ppem) / 64) }
+        guard let strike = strikes.filter({ $0.ppem >= asked }).min(by: { $0.ppem < $1.ppem })
+                ?? strikes.max(by: { $0.ppem < $1.ppem }),
+              strike.ppem > 0, FT_Select_Size(face, Int32(strike.index)) == 0 else { return nil }
+        return (.strikes(ppem: Int(strike.ppem.rounded()), scale: asked / strike.ppem), asked)
     }
 
     /// HarfBuzz asks for advances through these, and everything else goes to
@@ -141,39 +142,4 @@ public final class FontFace {
         hb_font_funcs_make_immutable(funcs)
         return funcs
     }()
-
-    /// The load flags Xft derives from a pattern (libXft's XftFontInfoFill):
-    /// hinting and its style, antialiasing, autohinting, embedded bitmaps.
-    private static func xftLoadFlags(_ pattern: OpaquePointer) -> (flags: Int32, embolden: Bool) {
-        func bool(_ name: String, default value: Bool) -> Bool {
-            var result: FcBool = 0
-            return FcPatternGetBool(pattern, name, 0, &result) == FcResultMatch ? result != 0 : value
-        }
-        func integer(_ name: String, default value: Int32) -> Int32 {
-            var result: Int32 = 0
-            return FcPatternGetInteger(pattern, name, 0, &result) == FcResultMatch ? result : value
-        }
-        let antialias = bool(FC_ANTIALIAS, default: true)
-        let hinting = bool(FC_HINTING, default: true)
-        let style = integer(FC_HINT_STYLE, default: Int32(FC_HINT_FULL))
-        var flags = Int32(FT_LOAD_DEFAULT)
-        if antialias && !bool("embeddedbitmap", default: false) { flags |= Int32(FT_LOAD_NO_BITMAP) }
-        if !hinting || style == Int32(FC_HINT_NONE) { flags |= Int32(FT_LOAD_NO_HINTING) }
-        if antialias {
-            if Int32(FC_HINT_NONE) < style && style < Int32(FC_HINT_FULL) {
-                flags |= rewrap_ft_load_target_light()
-            } else {
-                switch integer(FC_RGBA, default: Int32(FC_RGBA_UNKNOWN)) {
-                case Int32(FC_RGBA_RGB), Int32(FC_RGBA_BGR): flags |= rewrap_ft_load_target_lcd()
-                case Int32(FC_RGBA_VRGB), Int32(FC_RGBA_VBGR): flags |= rewrap_ft_load_target_lcd_v()
-                default: break
-                }
-            }
-        } else {
-            flags |= rewrap_ft_load_target_mono()
-        }
-        if bool(FC_AUTOHINT, default: false) { flags |= Int32(FT_LOAD_FORCE_AUTOHINT) }
-        if !bool(FC_GLOBAL_ADVANCE, default: true) { flags |= Int32(FT_LOAD_IGNORE_GLOBAL_ADVANCE_WIDTH) }
-        return (flags, bool(FC_EMBOLDEN, default: false))
-    }
 }

@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// A font file mapped into memory once. FreeType and HarfBuzz both read the
-/// same pages, and Xft borrows FreeType's face, so the file is mapped once
-/// however many of them use it.
+/// same pages, and every face the collection opens from the file shares
+/// them, so the file is mapped once however many of them use it.
 final class FontFile {
     let path: String
     let bytes: UnsafeRawBufferPointer

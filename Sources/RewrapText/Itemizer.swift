@@ -7,12 +7,24 @@ enum Itemizer {
     static func items(of text: String, scalars: [UInt32], levels: [UInt8], style: TextStyle,
                       fonts: FontCollection) -> [TextItem] {
         guard !scalars.isEmpty else { return [] }
-        let scripts = resolvedScripts(scalars)
+        var scripts = resolvedScripts(scalars)
+        var levels = levels
         var faces: [FontFace] = []
         faces.reserveCapacity(scalars.count)
         for cluster in text {
             let scalarsOfCluster = cluster.unicodeScalars
             let face = fonts.face(for: scalarsOfCluster, style: style)
+            // A cluster is shaped whole, in one item: a flag, a keycap or a
+            // ZWJ sequence mixes Common and Inherited scalars (and joiners
+            // of their own bidi class), and split apart it would be several
+            // pictures.
+            let start = faces.count, end = start + scalarsOfCluster.count
+            if end - start > 1 {
+                for index in start + 1..<end {
+                    scripts[index] = scripts[start]
+                    levels[index] = levels[start]
+                }
+            }
             faces += repeatElement(face, count: scalarsOfCluster.count)
         }
         var items: [TextItem] = []

@@ -89,8 +89,16 @@ public final class TextEngine: TextMeasurer {
         TextMetrics(width: Double(shaped.width), ascent: Double(shaped.ascent), descent: Double(shaped.descent))
     }
 
-    /// The scalars of `text` that no installed font draws in `style`.
+    /// The scalars of `text` that no installed font draws in `style` as
+    /// they ask to be presented: an emoji sequence whole, when no colour
+    /// face draws it (a VS16 pencil is not covered by a text pencil), and
+    /// otherwise each scalar no font has.
     public func uncovered(_ text: String, style: TextStyle) -> [Unicode.Scalar] {
-        text.unicodeScalars.filter { !$0.properties.isWhitespace && !fonts.covers($0, style: style) }
+        text.flatMap { cluster -> [Unicode.Scalar] in
+            let scalars = cluster.unicodeScalars
+            guard !fonts.covers(cluster: scalars, style: style) else { return [] }
+            guard Presentation.requested(by: scalars) == nil else { return Array(scalars) }
+            return scalars.filter { !$0.properties.isWhitespace && !fonts.covers($0, style: style) }
+        }
     }
 }

@@ -74,9 +74,9 @@ struct WalkLimits {
     func reason(_ desktop: String, _ step: String) -> String? { reasons[desktop + " " + step] }
 }
 
-/// What the keys of an open menu do to its highlight, as rules §4 and
-/// §8.7 state them: the walk's own reading of the rules, so that a key the
-/// window loses or takes twice picks another option.
+/// What the keys of an open menu do to its highlight, as the rules state
+/// them (rules §4, rules §8.7): the walk's own reading of them, so that a
+/// key the window loses or takes twice picks another option.
 enum MenuKeys {
     /// Down and Up go round; End and Home go to the last and first row; a
     /// letter goes to the next row after the highlight whose text starts
@@ -582,6 +582,8 @@ private struct Walk {
             }
         }
 
+        try emojiPanel(into: &pictures)
+
         for scale in [2.0, 1.5] {
             let name = "scale \(scale == 2 ? "2" : "1.5")"
             try step(name) {
@@ -592,7 +594,31 @@ private struct Walk {
                 try picture(scaled, name, into: &pictures)
             }
         }
+        try emojiPanel(scale: 1.5, into: &pictures)
         print(String(format: "walk %@: whole walk %.1f s", desktop.name, Date().timeIntervalSince(started)))
         return pictures
+    }
+
+    /// Emoji in every kind of label (issue 48): the emoji panel, its menu of
+    /// flags (a tag flag among them) opened and one picked, each picture
+    /// equal to X11's; at a fractional `scale`, set first, as well.
+    private func emojiPanel(scale: Double? = nil, into pictures: inout [String: String]) throws {
+        let name = "the emoji panel" + (scale.map { " at scale \($0)" } ?? "")
+        try step(name) {
+            if let scale { try desktop.setScale(scale) }
+            let size = scale.map { "\(Int(800 * $0))x\(Int(420 * $0))" } ?? "800x420"
+            let window = try open(["--panel", PackagePaths.root + "/Tests/Fixtures/emoji/emoji.json", "--geometry", size], name)
+            defer { close(window) }
+            try picture(window, name, into: &pictures)
+            let country = try XCTUnwrap(try window.settledFrame().node("country"))
+            try window.click(country.center)
+            let popup = try menu(window, "country")
+            XCTAssertEqual(popup.nodes.map(\.text), ["🇯🇵 Japan", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland", "🇫🇷 France"], desktop.name)
+            let index = try XCTUnwrap(popup.nodes.firstIndex { $0.text.hasSuffix("Scotland") })
+            try window.clickOption(popup, index)
+            try closed(window)
+            try window.waitUntil("the pick of Scotland") { try window.lastFrame().node("country")?.text == "Country: 🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland" }
+            try picture(window, name + ", Scotland picked", into: &pictures)
+        }
     }
 }

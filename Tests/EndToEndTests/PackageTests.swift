@@ -152,7 +152,7 @@ final class PackageTests: XCTestCase {
         XCTAssertEqual(Set(relations.map { String($0.prefix { $0 != " " }) }), owners.union(["fonts-dejavu-core"]))
         XCTAssertTrue(relations.contains { $0.hasPrefix("libc6 (>= ") }, "symbol versions set libc6's minimum: \(depends)")
         let recommends = try output(["/usr/bin/dpkg-deb", "--field", try deb(), "Recommends"])
-        XCTAssertEqual(recommends, "fonts-wqy-microhei, libdecor-0-plugin-1-cairo\n")
+        XCTAssertEqual(recommends, "fonts-wqy-microhei, fonts-noto-color-emoji, libdecor-0-plugin-1-cairo\n")
 
         // apt can satisfy them here; a simulation takes no lock and changes nothing.
         _ = try output(["/usr/bin/apt-get", "install", "--simulate", "--no-install-recommends", try deb()])
@@ -163,9 +163,10 @@ final class PackageTests: XCTestCase {
         // without a rebuild, so each is loaded, not linked in.
         let root = try unpacked()
         let x11 = try neededLibraries(of: root + "/usr/libexec/rewrap/rewrap-x11")
-        for library in ["libX11.so.6", "libXft.so.2", "libfontconfig.so.1", "libharfbuzz.so.0", "libfribidi.so.0"] {
+        for library in ["libX11.so.6", "libXrender.so.1", "libfontconfig.so.1", "libharfbuzz.so.0", "libfribidi.so.0"] {
             XCTAssertNotNil(x11[library], "\(library) among \(x11.keys.sorted())")
         }
+        XCTAssertNil(x11["libXft.so.2"], "X11 draws its own glyphs through XRender: no libXft")
         let wayland = try neededLibraries(of: root + "/usr/libexec/rewrap/rewrap-wayland")
         for library in ["libwayland-client.so.0", "libxkbcommon.so.0", "libpixman-1.so.0", "libdecor-0.so.0", "libharfbuzz.so.0"] {
             XCTAssertNotNil(wayland[library], "\(library) among \(wayland.keys.sorted())")

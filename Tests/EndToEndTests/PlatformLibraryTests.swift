@@ -60,7 +60,7 @@ final class PlatformLibraryTests: XCTestCase {
         try session.settledFrame()
         let libraries = try mappedLibraries(of: session.process.processIdentifier)
         XCTAssertFalse(named(["libwayland-client.so"], among: libraries).isEmpty, "a Wayland start maps libwayland: \(libraries.sorted())")
-        // libX11 and libX11-xcb, libXft, libXrender, libXi, libXrandr,
+        // libX11 and libX11-xcb, libXrender, libXi, libXrandr,
         // libXext and libxcb with its sync extension: what rewrap-x11 links.
         XCTAssertEqual(named(["libX", "libxcb"], among: libraries), [])
     }

@@ -1,4 +1,5 @@
 import CX11
+import CXftOracle
 import RewrapLayout
 import RewrapTestSupport
 import RewrapText

@@ -1,7 +1,7 @@
 import RewrapLayout
 
 /// The little a painter needs from a drawing surface. Each platform
-/// implements it (X11 with XRender and Xft, Wayland with pixman); tests
+/// implements it (X11 with XRender, Wayland with pixman); tests
 /// record the calls.
 public protocol Canvas: AnyObject {
     /// Fills the whole surface.

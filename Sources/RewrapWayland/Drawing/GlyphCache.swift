@@ -1,17 +1,50 @@
 import CWayland
 import RewrapText
 
-/// Every glyph drawn so far, rasterised once per face (one font at one
-/// size) and glyph by FreeType as Xft rasterises it, and kept as an a8
-/// image in pixman's glyph cache for compositing.
+/// Every glyph drawn so far, taken once per face (one font at one size)
+/// and glyph from the text engine's rasteriser, the same images X11
+/// uploads: coverage masks in pixman's glyph cache, composited through the
+/// text's colour, and colour images as a8r8g8b8, composited as they are.
 final class GlyphCache {
     let cache: OpaquePointer
+    private var colors: [GlyphKey: ColorGlyph] = [:]
     /// Glyphs FreeType could not render, or that have no ink.
     private var empty: Set<GlyphKey> = []
 
     private struct GlyphKey: Hashable {
         var face: Int
         var glyph: UInt32
+    }
+
+    /// A glyph as the surface composites it.
+    enum Glyph {
+        /// pixman's cached glyph, for `pixman_composite_glyphs`.
+        case mask(UnsafeRawPointer)
+        case color(ColorGlyph)
+    }
+
+    /// A colour glyph's premultiplied image, and where its top-left pixel
+    /// sits from the pen on the baseline.
+    final class ColorGlyph {
+        let image: OpaquePointer
+        let left: Int
+        let top: Int
+        let width: Int
+        let height: Int
+
+        init(_ glyph: GlyphImage) {
+            left = glyph.left
+            top = glyph.top
+            width = glyph.width
+            height = glyph.height
+            image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), nil, Int32(width * 4))
+            let bits = UnsafeMutableRawPointer(pixman_image_get_data(image)!)
+            glyph.bytes.withUnsafeBytes { bits.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        }
+
+        deinit {
+            pixman_image_unref(image)
+        }
     }
 
     init() {
@@ -22,35 +55,41 @@ final class GlyphCache {
         pixman_glyph_cache_destroy(cache)
     }
 
-    /// The cached glyph for pixman, or nil when it draws nothing. Call
-    /// between `freeze` and `thaw`, as pixman's cache asks.
-    func glyph(_ id: UInt32, of face: FontFace) -> UnsafeRawPointer? {
+    /// The cached glyph, or nil when it draws nothing. Call between
+    /// `freeze` and `thaw`, as pixman's cache asks.
+    func glyph(_ id: UInt32, of face: FontFace) -> Glyph? {
         // Keys are pointer-sized: the face's id and the glyph, neither zero.
         let faceKey = UnsafeMutableRawPointer(bitPattern: face.id + 1)
         let glyphKey = UnsafeMutableRawPointer(bitPattern: Int(id) + 1)
-        if let known = pixman_glyph_cache_lookup(cache, faceKey, glyphKey) { return known }
+        if let known = pixman_glyph_cache_lookup(cache, faceKey, glyphKey) { return .mask(known) }
         let key = GlyphKey(face: face.id, glyph: id)
+        if face.isColor, let known = colors[key] { return .color(known) }
         guard !empty.contains(key) else { return nil }
-        guard let coverage = face.coverage(of: id), coverage.width > 0, coverage.height > 0 else {
+        guard let image = face.takeImage(of: id) else {
             empty.insert(key)
             return nil
         }
+        guard image.kind == .mask else {
+            let glyph = ColorGlyph(image)
+            colors[key] = glyph
+            return .color(glyph)
+        }
         // pixman rows are 4-byte aligned; the cache keeps its own copy.
-        let stride = (coverage.width + 3) & ~3
-        var bits = [UInt32](repeating: 0, count: stride / 4 * coverage.height)
+        let stride = (image.width + 3) & ~3
+        var bits = [UInt32](repeating: 0, count: stride / 4 * image.height)
         bits.withUnsafeMutableBytes { raw in
-            for row in 0..<coverage.height {
-                for column in 0..<coverage.width {
-                    raw[row * stride + column] = coverage.levels[row * coverage.width + column]
+            image.bytes.withUnsafeBytes { bytes in
+                for row in 0..<image.height {
+                    (raw.baseAddress! + row * stride).copyMemory(from: bytes.baseAddress! + row * image.width, byteCount: image.width)
                 }
             }
         }
         return bits.withUnsafeMutableBufferPointer { buffer in
-            let image = pixman_image_create_bits(PIXMAN_a8, Int32(coverage.width), Int32(coverage.height), buffer.baseAddress,
-                                                 Int32(stride))
-            defer { pixman_image_unref(image) }
+            let mask = pixman_image_create_bits(PIXMAN_a8, Int32(image.width), Int32(image.height), buffer.baseAddress,
+                                                Int32(stride))
+            defer { pixman_image_unref(mask) }
             // The origin is where the pen is, relative to the image's top-left pixel.
-            return pixman_glyph_cache_insert(cache, faceKey, glyphKey, Int32(-coverage.left), Int32(coverage.top), image)
+            return pixman_glyph_cache_insert(cache, faceKey, glyphKey, Int32(-image.left), Int32(image.top), mask).map(Glyph.mask)
         }
     }
 }

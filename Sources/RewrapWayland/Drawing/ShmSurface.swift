@@ -9,7 +9,8 @@ import Glibc
 
 /// A surface's frames in wl_shm buffers, drawn with pixman as Xvfb's
 /// XRender draws the X11 window: shapes become a8 masks composited through
-/// a solid colour, and shaped glyphs are composited from the glyph cache.
+/// a solid colour, and shaped glyphs are composited from the glyph cache,
+/// colour ones as they are.
 /// A frame is drawn into a buffer the compositor does not hold, and only
 /// the part that differs from the frame shown before is damaged.
 public final class ShmSurface: FrameSurface {
@@ -28,6 +29,7 @@ public final class ShmSurface: FrameSurface {
     private var masks: [Shape: Mask] = [:]
     private let maskCapacity = 256
     private var glyphSpecs: [pixman_glyph_t] = []
+    private var colorGlyphs: [(glyph: GlyphCache.ColorGlyph, x: Int, y: Int)] = []
     public private(set) var width = 0
     public private(set) var height = 0
 
@@ -169,12 +171,14 @@ public final class ShmSurface: FrameSurface {
         drawShaped(engine.line(line, style: style), x: x, baseline: baseline, color: color, clip: clip)
     }
 
-    /// All of a line's glyphs are added into one mask, then composited
-    /// once, as XRender does with Xft's glyph requests.
+    /// All of a line's coverage glyphs are added into one mask, then
+    /// composited once, as XRender does with the X11 buffer's glyph
+    /// requests; colour glyphs follow, each composited as it is.
     private func drawShaped(_ line: ShapedLine, x: Int, baseline: Int, color: Color, clip: PixelRect?) {
         guard let target = drawable() else { return }
         let margin = 4 * line.ascent + 64
         glyphSpecs.removeAll(keepingCapacity: true)
+        colorGlyphs.removeAll(keepingCapacity: true)
         pixman_glyph_cache_freeze(glyphs.cache)
         defer { pixman_glyph_cache_thaw(glyphs.cache) }
         for run in line.runs {
@@ -182,26 +186,35 @@ public final class ShmSurface: FrameSurface {
                 let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
                 guard gx > -margin, gx < width + margin, gy > -margin, gy < height + margin,
                       let cached = glyphs.glyph(glyph.id, of: run.face) else { continue }
-                glyphSpecs.append(pixman_glyph_t(x: Int32(gx), y: Int32(gy), glyph: cached))
+                switch cached {
+                case .mask(let mask): glyphSpecs.append(pixman_glyph_t(x: Int32(gx), y: Int32(gy), glyph: mask))
+                case .color(let image): colorGlyphs.append((image, gx, gy))
+                }
             }
         }
-        guard !glyphSpecs.isEmpty else { return }
+        guard !glyphSpecs.isEmpty || !colorGlyphs.isEmpty else { return }
         if let clip {
             var region = pixman_region32_t()
             pixman_region32_init_rect(&region, Int32(clip.x), Int32(clip.y), UInt32(max(0, clip.width)), UInt32(max(0, clip.height)))
             pixman_image_set_clip_region32(target.image, &region)
             pixman_region32_fini(&region)
         }
-        var solid = premultiplied(color)
-        let source = pixman_image_create_solid_fill(&solid)
-        glyphSpecs.withUnsafeMutableBufferPointer { specs in
-            var extents = pixman_box32_t()
-            pixman_glyph_get_extents(glyphs.cache, Int32(specs.count), specs.baseAddress, &extents)
-            pixman_composite_glyphs(PIXMAN_OP_OVER, source, target.image, PIXMAN_a8, 0, 0, extents.x1, extents.y1,
-                                    extents.x1, extents.y1, extents.x2 - extents.x1, extents.y2 - extents.y1,
-                                    glyphs.cache, Int32(specs.count), specs.baseAddress)
+        if !glyphSpecs.isEmpty {
+            var solid = premultiplied(color)
+            let source = pixman_image_create_solid_fill(&solid)
+            glyphSpecs.withUnsafeMutableBufferPointer { specs in
+                var extents = pixman_box32_t()
+                pixman_glyph_get_extents(glyphs.cache, Int32(specs.count), specs.baseAddress, &extents)
+                pixman_composite_glyphs(PIXMAN_OP_OVER, source, target.image, PIXMAN_a8, 0, 0, extents.x1, extents.y1,
+                                        extents.x1, extents.y1, extents.x2 - extents.x1, extents.y2 - extents.y1,
+                                        glyphs.cache, Int32(specs.count), specs.baseAddress)
+            }
+            pixman_image_unref(source)
         }
-        pixman_image_unref(source)
+        for (glyph, gx, gy) in colorGlyphs {
+            pixman_image_composite32(PIXMAN_OP_OVER, glyph.image, nil, target.image, 0, 0, 0, 0, Int32(gx + glyph.left),
+                                     Int32(gy - glyph.top), Int32(glyph.width), Int32(glyph.height))
+        }
         if clip != nil { pixman_image_set_clip_region32(target.image, nil) }
     }
 

@@ -4,10 +4,10 @@ import RewrapLayout
 import RewrapScene
 import RewrapText
 
-/// An off-screen pixmap the size of a window, drawn with Xft and XRender and
-/// then copied to the window in one request, so nothing half-drawn shows.
-/// Text arrives shaped from the text engine and is drawn glyph by glyph
-/// where the engine placed it.
+/// An off-screen pixmap the size of a window, drawn with XRender and then
+/// copied to the window in one request, so nothing half-drawn shows. Text
+/// arrives shaped from the text engine and is drawn glyph by glyph where
+/// the engine placed it, from the images its rasteriser made (`GlyphSets`).
 ///
 /// Each shape is rasterised once into an alpha mask on the server and then
 /// composited through a solid colour, so a repaint costs one request per
@@ -15,22 +15,25 @@ import RewrapText
 public final class BackBuffer: FrameSurface {
     private let connection: XConnection
     private var engine: TextEngine
-    private var fonts: GlyphFonts
+    private var glyphs: GlyphSets
     /// How far outside the buffer a glyph's origin may lie and still show ink.
     private var margin: Int
     private let window: Window
-    /// Reused for every line and only grown, so drawing text allocates
-    /// nothing once warm; its count is capacity, not the line's length.
-    private var specs: [XftGlyphFontSpec] = []
+    /// A line's mask glyphs and their origins, reused for every line and
+    /// only grown, so drawing text allocates nothing once warm; their count
+    /// is capacity, not the line's length.
+    private var glyphIDs: [UInt32] = []
+    private var origins: [(x: Int, y: Int)] = []
+    private var elements: [XGlyphElt32] = []
+    private var colorGlyphs: [(glyph: GlyphSets.ColorGlyph, x: Int, y: Int)] = []
     private let gc: GC
     private let precision: VisualPrecision
-    /// The pixmap drawn into and Xft's drawable over it, made together at
-    /// `allocated`, a size that may exceed the window's (see `resize`).
+    /// The pixmap drawn into and the picture XRender draws on it with, made
+    /// together at `allocated`, a size that may exceed the window's (see `resize`).
     private var pixmap: Pixmap
-    private var draw: OpaquePointer
+    private var picture: Picture
     private var allocated: (width: Int, height: Int)
     /// A palette's few colours.
-    private var colors = SmallTable<Color, XftColor>(capacity: 32)
     private var solids = SmallTable<Color, Picture>(capacity: 32)
     private var masks: [Shape: Mask] = [:]
     /// The last masks used: a frame fills the same few shapes (a control's
@@ -51,11 +54,11 @@ public final class BackBuffer: FrameSurface {
     public private(set) var width: Int
     public private(set) var height: Int
 
-    /// A buffer for `window`, `width` by `height`, whose text `text` sets and `fonts` draws.
-    init(connection: XConnection, text: TextEngine, fonts: GlyphFonts, window: Window, width: Int, height: Int) {
+    /// A buffer for `window`, `width` by `height`, whose text `text` sets and `glyphs` draws.
+    init(connection: XConnection, text: TextEngine, glyphs: GlyphSets, window: Window, width: Int, height: Int) {
         self.connection = connection
         engine = text
-        self.fonts = fonts
+        self.glyphs = glyphs
         margin = Self.margin(text)
         self.window = window
         // Copying from a pixmap never leaves a region unfilled, so the server
@@ -68,14 +71,14 @@ public final class BackBuffer: FrameSurface {
         self.width = max(1, width)
         self.height = max(1, height)
         allocated = (self.width, self.height)
-        (pixmap, draw) = Self.drawable(connection, window: window, size: allocated)
+        (pixmap, picture) = Self.drawable(connection, window: window, size: allocated)
     }
 
-    /// A pixmap of `size` for `window`, with Xft's drawable over it.
-    private static func drawable(_ connection: XConnection, window: Window, size: (width: Int, height: Int)) -> (Pixmap, OpaquePointer) {
+    /// A pixmap of `size` for `window`, with the picture XRender draws on it through.
+    private static func drawable(_ connection: XConnection, window: Window, size: (width: Int, height: Int)) -> (Pixmap, Picture) {
         let pixmap = XCreatePixmap(connection.display, window, UInt32(size.width), UInt32(size.height), UInt32(connection.depth))
-        // Xft allocates only the drawable's record here; it cannot fail but for memory.
-        return (pixmap, XftDrawCreate(connection.display, pixmap, connection.visual, connection.colormap)!)
+        let format = XRenderFindVisualFormat(connection.display, connection.visual)
+        return (pixmap, XRenderCreatePicture(connection.display, pixmap, format, 0, nil))
     }
 
     private static func margin(_ text: TextEngine) -> Int {
@@ -83,9 +86,9 @@ public final class BackBuffer: FrameSurface {
     }
 
     /// Draws the text of another engine from now on: one at a new scale.
-    func setText(_ text: TextEngine, fonts: GlyphFonts) {
+    func setText(_ text: TextEngine, glyphs: GlyphSets) {
         engine = text
-        self.fonts = fonts
+        self.glyphs = glyphs
         margin = Self.margin(text)
     }
 
@@ -93,7 +96,6 @@ public final class BackBuffer: FrameSurface {
         release()
         releaseMasks()
         for picture in solids.values { XRenderFreePicture(connection.display, picture) }
-        for var color in colors.values { XftColorFree(connection.display, connection.visual, connection.colormap, &color) }
         XFreeGC(connection.display, gc)
     }
 
@@ -112,7 +114,7 @@ public final class BackBuffer: FrameSurface {
         release()
         let grown = (width: max(width, allocated.width), height: max(height, allocated.height))
         allocated = Self.covers(width, height, quarterOf: grown) ? grown : (width, height)
-        (pixmap, draw) = Self.drawable(connection, window: window, size: allocated)
+        (pixmap, picture) = Self.drawable(connection, window: window, size: allocated)
         return true
     }
 
@@ -165,38 +167,87 @@ public final class BackBuffer: FrameSurface {
             let top = max(0, clip.y), bottom = min(height, clip.y + clip.height)
             guard right > left, bottom > top else { return }
             var rectangle = XRectangle(x: Int16(clamping: left), y: Int16(clamping: top), width: UInt16(clamping: right - left), height: UInt16(clamping: bottom - top))
-            XftDrawSetClipRectangles(draw, 0, 0, &rectangle, 1)
+            XRenderSetPictureClipRectangles(connection.display, picture, 0, 0, &rectangle, 1)
         }
         // Glyphs well outside the buffer are left out, so positions stay
         // within X's 16 bits however long the line.
-        if specs.count < line.glyphCount {
-            specs = Array(repeating: XftGlyphFontSpec(), count: max(line.glyphCount, 2 * specs.count))
+        if glyphIDs.count < line.glyphCount {
+            let capacity = max(line.glyphCount, 2 * glyphIDs.count)
+            glyphIDs = Array(repeating: 0, count: capacity)
+            origins = Array(repeating: (0, 0), count: capacity)
         }
         let left = -margin, right = width + margin, top = -margin, bottom = height + margin
-        let fonts = self.fonts
-        // Written through one buffer pointer: appending would check the
-        // array's uniqueness, and access to it, for every glyph.
-        specs.withUnsafeMutableBufferPointer { specs in
-            var count = 0
-            for run in line.runs {
-                guard let font = fonts.font(for: run.face) else { continue }
-                for glyph in run.glyphs {
-                    let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
-                    guard gx > left, gx < right, gy > top, gy < bottom else { continue }
-                    specs[count] = XftGlyphFontSpec(font: font, glyph: FT_UInt(glyph.id), x: Int16(clamping: gx),
-                                                    y: Int16(clamping: gy))
-                    count += 1
+        let glyphs = self.glyphs
+        // Taken out while it is filled, so that appending copies nothing.
+        var colors = colorGlyphs
+        colorGlyphs = []
+        colors.removeAll(keepingCapacity: true)
+        // Written through buffer pointers: each write to the arrays
+        // themselves would check their uniqueness, and access to them.
+        let count = glyphIDs.withUnsafeMutableBufferPointer { ids in
+            origins.withUnsafeMutableBufferPointer { origins in
+                var count = 0
+                for run in line.runs {
+                    for glyph in run.glyphs {
+                        let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
+                        guard gx > left, gx < right, gy > top, gy < bottom else { continue }
+                        switch glyphs.glyph(glyph.id, of: run.face) {
+                        case .mask(let id):
+                            ids[count] = id
+                            origins[count] = (gx, gy)
+                            count += 1
+                        case .color(let image):
+                            colors.append((image, gx, gy))
+                        case .empty:
+                            continue
+                        }
+                    }
                 }
+                return count
             }
-            // Xft sends one request per call, and a request past X's 256 kB
-            // kills the connection: a label of 22,000 joiners reached it.
-            withColor(color) { color in
-                for start in stride(from: 0, to: count, by: Self.glyphsPerRequest) {
-                    XftDrawGlyphFontSpec(draw, color, specs.baseAddress! + start, Int32(min(Self.glyphsPerRequest, count - start)))
+        }
+        colorGlyphs = colors
+        // Coverage first, all of a line's glyphs added into one A8 mask and
+        // composited through the colour once, as pixman does on Wayland.
+        // A request past X's 256 kB kills the connection: a label of
+        // 22,000 joiners reached it.
+        for start in stride(from: 0, to: count, by: Self.glyphsPerRequest) {
+            compositeMasks(start..<min(count, start + Self.glyphsPerRequest), color: color)
+        }
+        for (glyph, gx, gy) in colorGlyphs {
+            XRenderComposite(connection.display, PictOpOver, glyph.picture, 0, picture, 0, 0, 0, 0, Int32(gx + glyph.left),
+                             Int32(gy - glyph.top), UInt32(glyph.width), UInt32(glyph.height))
+        }
+        if clip != nil {
+            var attributes = XRenderPictureAttributes()
+            attributes.clip_mask = UInt(None)
+            XRenderChangePicture(connection.display, picture, UInt(CPClipMask), &attributes)
+        }
+    }
+
+    /// One text request for mask glyphs `range`: each element moves the pen
+    /// from the glyph before (from the origin, for the first) to its own.
+    private func compositeMasks(_ range: Range<Int>, color: Color) {
+        if elements.count < range.count {
+            elements = Array(repeating: XGlyphElt32(), count: max(range.count, 2 * elements.count))
+        }
+        let set = glyphs.masks, format = glyphs.maskFormat, source = solid(color)
+        glyphIDs.withUnsafeBufferPointer { ids in
+            origins.withUnsafeBufferPointer { origins in
+                elements.withUnsafeMutableBufferPointer { elements in
+                    var pen = (x: 0, y: 0)
+                    for (index, glyph) in range.enumerated() {
+                        let origin = origins[glyph]
+                        elements[index] = XGlyphElt32(glyphset: set, chars: ids.baseAddress! + glyph, nchars: 1,
+                                                      xOff: Int32(origin.x - pen.x), yOff: Int32(origin.y - pen.y))
+                        pen = origin
+                    }
+                    XRenderCompositeText32(connection.display, PictOpOver, source, picture, format, 0, 0,
+                                           Int32(origins[range.lowerBound].x), Int32(origins[range.lowerBound].y),
+                                           elements.baseAddress, Int32(range.count))
                 }
             }
         }
-        if clip != nil { XftDrawSetClip(draw, nil) }
     }
 
     /// About 12 bytes each on the wire: well under a request's limit.
@@ -214,7 +265,7 @@ public final class BackBuffer: FrameSurface {
         let top = max(0, y), bottom = min(self.height, y + height)
         guard right > left, bottom > top else { return }
         var render = premultiplied(color)
-        XRenderFillRectangle(connection.display, operation, XftDrawPicture(draw), &render, Int32(left), Int32(top),
+        XRenderFillRectangle(connection.display, operation, picture, &render, Int32(left), Int32(top),
                              UInt32(right - left), UInt32(bottom - top))
     }
 
@@ -223,7 +274,7 @@ public final class BackBuffer: FrameSurface {
         let left = max(0, x), right = min(self.width, x + width)
         let top = max(0, y), bottom = min(self.height, y + mask.height)
         guard right > left, bottom > top else { return }
-        XRenderComposite(connection.display, PictOpOver, solid(color), mask.picture, XftDrawPicture(draw), 0, 0,
+        XRenderComposite(connection.display, PictOpOver, solid(color), mask.picture, picture, 0, 0,
                          Int32(from + left - x), Int32(top - y), Int32(left), Int32(top),
                          UInt32(right - left), UInt32(bottom - top))
     }
@@ -304,20 +355,9 @@ public final class BackBuffer: FrameSurface {
         UInt16((min(1, max(0, value)) * 65535).rounded())
     }
 
-    private func withColor(_ color: Color, _ body: (UnsafePointer<XftColor>) -> Void) {
-        if let known = colors[color] { return withUnsafePointer(to: known) { body($0) } }
-        var render = premultiplied(color)
-        var xftColor = XftColor()
-        XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &xftColor)
-        if var evicted = colors.insert(xftColor, for: color) {
-            XftColorFree(connection.display, connection.visual, connection.colormap, &evicted)
-        }
-        withUnsafePointer(to: xftColor) { body($0) }
-    }
-
-    /// Frees the pixmap and its drawable, just before new ones take their place or the buffer goes.
+    /// Frees the pixmap and its picture, just before new ones take their place or the buffer goes.
     private func release() {
-        XftDrawDestroy(draw)
+        XRenderFreePicture(connection.display, picture)
         XFreePixmap(connection.display, pixmap)
     }
 }

@@ -37,8 +37,8 @@ extension X11Platform {
     /// faces are numbered from the start: new fonts for them.
     private func retext(_ window: MappedWindow, _ engine: TextEngine) {
         window.text = engine
-        glyphFonts = GlyphFonts(connection: connection)
-        window.buffer.setText(engine, fonts: glyphFonts)
-        popup?.buffer.setText(engine, fonts: glyphFonts)
+        glyphSets = GlyphSets(connection: connection)
+        window.buffer.setText(engine, glyphs: glyphSets)
+        popup?.buffer.setText(engine, glyphs: glyphSets)
     }
 }

@@ -94,25 +94,9 @@ extension X11Platform {
 
     /// The properties `XftDefaultSubstitute` adds to a pattern before
     /// fontconfig's own defaults, as this display sets them (its resources
-    /// and RENDER's subpixel order), read off an empty pattern.
+    /// and RENDER's subpixel order), read as libXft reads them.
     public static func xftDefaults(display: OpaquePointer, screen: Int32) -> [FontDefault] {
-        guard let probe = FcPatternCreate() else { return [] }
-        defer { FcPatternDestroy(probe) }
-        XftDefaultSubstitute(display, screen, probe)
-        var found: [FontDefault] = []
-        for name in [FC_ANTIALIAS, FC_EMBOLDEN, FC_HINTING, FC_AUTOHINT, FC_MINSPACE, "render"] {
-            var flag: FcBool = 0
-            if FcPatternGetBool(probe, name, 0, &flag) == FcResultMatch { found.append(FontDefault(name, .bool(flag != 0))) }
-        }
-        for name in [FC_HINT_STYLE, FC_RGBA, FC_LCD_FILTER, "maxglyphmemory"] {
-            var number: Int32 = 0
-            if FcPatternGetInteger(probe, name, 0, &number) == FcResultMatch { found.append(FontDefault(name, .integer(number))) }
-        }
-        for name in [FC_DPI, FC_SCALE] {
-            var number = 0.0
-            if FcPatternGetDouble(probe, name, 0, &number) == FcResultMatch { found.append(FontDefault(name, .double(number))) }
-        }
-        return found
+        XftResources.fontDefaults(display: display, screen: screen)
     }
 }
 

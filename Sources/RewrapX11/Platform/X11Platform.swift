@@ -21,7 +21,7 @@ import Glibc
 public final class X11Platform {
     public let connection: XConnection
     /// Draws the back buffers' glyphs; new with each new text engine.
-    var glyphFonts: GlyphFonts
+    var glyphSets: GlyphSets
     var phase = X11WindowPhase.windowless
     var popup: (window: Window, buffer: BackBuffer)?
     /// The desktop's XSETTINGS and Xft's font defaults, kept current as
@@ -51,7 +51,7 @@ public final class X11Platform {
         settings = Self.desktopSettings(xsettings, connection: connection,
                                         fontDefaults: Self.xftDefaults(display: connection.display, screen: connection.screen))
         poller = try DeadlinePoll()
-        glyphFonts = GlyphFonts(connection: connection)
+        glyphSets = GlyphSets(connection: connection)
     }
 
     /// The main window, from `openWindow` until the server goes.
@@ -82,7 +82,7 @@ public final class X11Platform {
                                UInt32(width), UInt32(height), 0, connection.depth,
                                UInt32(InputOutput), connection.visual,
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
-        let buffer = BackBuffer(connection: connection, text: text, fonts: glyphFonts, window: id, width: width, height: height)
+        let buffer = BackBuffer(connection: connection, text: text, glyphs: glyphSets, window: id, width: width, height: height)
         let window = MappedWindow(id: id, buffer: buffer, text: text, initialSize: Size(width: Double(width), height: Double(height)),
                                   fitsDefaultSize: fitsDefaultSize, userPlaced: request.x != nil, icon: request.icon,
                                   tracking: tracking, scale: scale, minimumAtUnitScale: minimumAtUnitScale,
