@@ -3,7 +3,8 @@ import PackageDescription
 
 // Each target depends only on the ones above it. RewrapLayout, RewrapMotion,
 // RewrapPanelFile, RewrapCatalog, RewrapCommandLine, RewrapScene, RewrapPlatform and
-// RewrapApp import no platform (RewrapApp takes only signalfd from CLinux), so every test but the end-to-end ones and
+// RewrapApp import no platform (RewrapPlatform takes only timerfd from CLinux, for the platforms' one way of
+// waiting, and RewrapApp signalfd, inotify and eventfd), so every test but the end-to-end ones and
 // RewrapX11Tests runs without a display. RewrapText shapes with HarfBuzz and
 // FriBidi. X11 lives only in RewrapX11, behind CX11, and Wayland only in
 // RewrapWayland, behind CWayland and the protocol glue that the WaylandScanner
@@ -59,7 +60,7 @@ let package = Package(
         .target(name: "RewrapCatalog"),
         .target(name: "RewrapText", dependencies: ["CText", "RewrapLayout"]),
         .target(name: "RewrapScene", dependencies: ["RewrapLayout", "RewrapPanelFile", "RewrapText", "RewrapCatalog"]),
-        .target(name: "RewrapPlatform", dependencies: ["RewrapLayout", "RewrapScene", "RewrapText"]),
+        .target(name: "RewrapPlatform", dependencies: ["RewrapLayout", "RewrapScene", "RewrapText", "CLinux"]),
         .target(name: "RewrapBus", dependencies: ["CDBus"]),
         .target(name: "RewrapAccessibility", dependencies: ["CDBus", "RewrapBus", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapPlatform"]),
         .target(name: "RewrapCommandLine", dependencies: ["RewrapLayout", "RewrapPanelFile"]),

@@ -10,6 +10,8 @@ import Glibc
 final class FolderWatch {
     let descriptor: Int32
     private let watch: Int32
+    /// What each drain reads into, made once: the loop drains every pass.
+    private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
 
     /// Why a folder cannot be watched, as the end of one line.
     struct Failure: Error {
@@ -49,10 +51,8 @@ final class FolderWatch {
 
     /// Reads every event waiting, never blocking, and says whether any was
     /// about the file called `name` or the folder itself.
-    func drain(name: String) -> Events {
+    func drain(name wanted: String) -> Events {
         var found = Events()
-        let wanted = Array(name.utf8)
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         let header = MemoryLayout<inotify_event>.size
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -69,7 +69,7 @@ final class FolderWatch {
                     if !found.touched, mask & Self.fileEvents != 0, length > 0 {
                         // The name is padded with NULs to the length.
                         let name = bytes[(offset + header)..<(offset + header + length)].prefix { $0 != 0 }
-                        if name.elementsEqual(wanted) { found.touched = true }
+                        if name.elementsEqual(wanted.utf8) { found.touched = true }
                     }
                     offset += header + length
                 }

@@ -1,58 +1,63 @@
+import RewrapPlatform
 import RewrapScene
 
-/// Something the loop waits on, asked the three questions GLib asks a
-/// source: which descriptors are yours, until when may the loop sleep, and,
-/// once it has woken, what has happened? A source answers the last in the
-/// controller's terms, so the loop keeps no list of deadlines and no
-/// translation of its own; a new source is one more conformance here and
-/// one more entry in `DemoApp.sources`.
+/// One of the loop's parts, asked the questions GLib asks a source (which
+/// descriptors are yours, until when may the loop sleep, what has happened
+/// since?) and told what the loop routes: each platform event, each of the
+/// controller's effects, and the end of each pass. A part answers in the
+/// controller's terms, `Input`s, which the loop hands on; it reads what is
+/// shown from the `ShownWindow` it is handed, and keeps no reference to
+/// the controller or another part. A new part is one conformance here and
+/// one entry in `DemoApp`'s list; the loop itself changes not at all.
 protocol LoopSource: AnyObject {
-    /// What the loop polls for this source; none for a source that only keeps time.
-    var descriptors: [Int32] { get }
+    /// Adds what the loop polls for this source; none for one that only keeps time.
+    func watch(_ descriptors: inout [Int32])
     /// The latest the loop may sleep to for this source, at `now`; `frameReady`
     /// says whether a frame drawn now would be shown, for sources that draw.
     func deadline(now: Double, frameReady: Bool) -> Double?
+    /// A platform event, offered to each source in turn before the loop's
+    /// own translation: what it means to this source, and whether the
+    /// source keeps it from the rest.
+    func hear(_ event: PlatformEvent, in window: ShownWindow) -> Heard
     /// What became of this source since it was last asked, as inputs for
     /// the controller: `readable` holds the descriptors the last wait found
-    /// ready, and `window` is what is shown now. Asked once a pass.
+    /// ready. Asked once a pass, after the platform's events.
     func inputs(readable: [Int32], window: ShownWindow) -> [Input]
+    /// One of the controller's effects, carried out if it is this source's
+    /// to carry out; what that tells at once (where a menu went, a new
+    /// layout) comes back as inputs, which the controller hears after this
+    /// input's effects.
+    func carryOut(_ effect: Effect, in window: ShownWindow) -> [Input]
+    /// The pass has drawn what was due (a frame at `frameDrawn`, or none)
+    /// and is about to sleep.
+    func passEnded(window: ShownWindow, frameDrawn: Double?)
+}
+
+/// What a source makes of a platform event: inputs for the controller, and
+/// whether the event is the source's alone (a key a screen reader keeps, a
+/// touch the scroller turns into a scroll), so no later source and not
+/// the loop hears it.
+struct Heard {
+    var inputs: [Input] = []
+    var keeps = false
+
+    /// Not this source's, or only noted: it goes on.
+    static let passed = Heard()
+    /// This source's alone, with these inputs.
+    static func kept(_ inputs: [Input] = []) -> Heard { Heard(inputs: inputs, keeps: true) }
 }
 
 extension LoopSource {
-    var descriptors: [Int32] { [] }
-}
-
-extension Stage: LoopSource {
-    /// The next animation frame, while the platform takes one.
-    func deadline(now: Double, frameReady: Bool) -> Double? { frameReady ? frameDeadline : nil }
-
-    /// A due frame is drawn by the loop itself: it is pixels, not an input.
+    func watch(_ descriptors: inout [Int32]) {}
+    func deadline(now: Double, frameReady: Bool) -> Double? { nil }
+    func hear(_ event: PlatformEvent, in window: ShownWindow) -> Heard { .passed }
     func inputs(readable: [Int32], window: ShownWindow) -> [Input] { [] }
-}
-
-extension PopupWindow: LoopSource {
-    /// A menu scrolling while its arrow is hovered.
-    func deadline(now: Double, frameReady: Bool) -> Double? { scrollDeadline }
-
-    func inputs(readable: [Int32], window: ShownWindow) -> [Input] {
-        takeDueScroll(at: window.now) ? [.menuScrollTick] : []
-    }
-}
-
-extension StateKeeper: LoopSource {
-    /// A pick or a settled size to write.
-    func deadline(now: Double, frameReady: Bool) -> Double? { deadline }
-
-    /// Writes what is due; the controller hears nothing of it.
-    func inputs(readable: [Int32], window: ShownWindow) -> [Input] {
-        saveIfDue(at: window.now)
-        return []
-    }
+    func carryOut(_ effect: Effect, in window: ShownWindow) -> [Input] { [] }
+    func passEnded(window: ShownWindow, frameDrawn: Double?) {}
 }
 
 extension StopSignals: LoopSource {
-    var descriptors: [Int32] { [descriptor] }
-    func deadline(now: Double, frameReady: Bool) -> Double? { nil }
+    func watch(_ descriptors: inout [Int32]) { descriptors.append(descriptor) }
 
     /// Asked to stop, not failing: the window closes as from its title bar.
     func inputs(readable: [Int32], window: ShownWindow) -> [Input] {

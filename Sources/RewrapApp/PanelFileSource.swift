@@ -17,7 +17,7 @@ final class PanelFileSource: LoopSource {
         self.keeper = keeper
     }
 
-    var descriptors: [Int32] { watcher.descriptors }
+    func watch(_ descriptors: inout [Int32]) { watcher.watch(&descriptors) }
 
     func deadline(now: Double, frameReady: Bool) -> Double? { watcher.deadline }
 
@@ -32,5 +32,11 @@ final class PanelFileSource: LoopSource {
         case nil:
             return []
         }
+    }
+
+    /// F5 reads the file again now, whether or not it is watched.
+    func carryOut(_ effect: Effect, in window: ShownWindow) -> [Input] {
+        if effect == .reloadPanel { watcher.reloadNow(at: window.now) }
+        return []
     }
 }

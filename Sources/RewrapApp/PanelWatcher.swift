@@ -9,7 +9,7 @@ import Glibc
 /// the loop's thread. It reports what the file now holds, or what is wrong
 /// with it, as a `PanelChange`; it never writes to the file.
 ///
-///     let watcher = PanelWatcher(path: "my-panel.json", watching: true, now: clock.now)
+///     let watcher = PanelWatcher(path: "my-panel.json", watching: true)
 ///     // each pass: its descriptors and deadline join the loop's wait, then
 ///     if let change = watcher.poll(at: clock.now) { ... }
 final class PanelWatcher {
@@ -35,8 +35,7 @@ final class PanelWatcher {
     /// Whether the folder is to be watched at all (`--no-watch` says no).
     private let watching: Bool
     /// The first and the latest event of a burst not yet read.
-    private var burstStart: Double?
-    private var lastEvent: Double?
+    private var burst: (start: Double, last: Double)?
     /// When to look for a folder that went away.
     private var folderRetryAt: Double?
     private var reading: BackgroundRead?
@@ -68,26 +67,26 @@ final class PanelWatcher {
     /// Whether the folder is being watched now.
     var isWatching: Bool { watch != nil }
 
-    /// What the loop polls for this watcher.
-    var descriptors: [Int32] {
-        [watch?.descriptor, reading?.descriptor].compactMap { $0 }
+    /// Adds what the loop polls for this watcher.
+    func watch(_ descriptors: inout [Int32]) {
+        if let watch { descriptors.append(watch.descriptor) }
+        if let reading { descriptors.append(reading.descriptor) }
     }
 
     /// When the loop must come back: a burst settles, or a lost folder is looked for.
     var deadline: Double? {
-        [reading == nil ? settles : nil, folderRetryAt].compactMap { $0 }.min()
+        guard reading == nil, let settles else { return folderRetryAt }
+        return min(settles, folderRetryAt ?? settles)
     }
 
     /// When the burst under way has rested long enough, or lasted too long, to be read.
     private var settles: Double? {
-        guard let burstStart, let lastEvent else { return nil }
-        return min(lastEvent + Self.settleTime, burstStart + Self.longestWait)
+        burst.map { min($0.last + Self.settleTime, $0.start + Self.longestWait) }
     }
 
     /// Reads the file again at once (F5), watched or not.
     func reloadNow(at now: Double) {
-        burstStart = now - Self.longestWait
-        lastEvent = now - Self.settleTime
+        burst = (now - Self.longestWait, now - Self.settleTime)
     }
 
     /// Takes what happened since the last pass, starts a read when a burst
@@ -116,8 +115,7 @@ final class PanelWatcher {
             return change
         }
         guard reading == nil, let due = settles, now >= due else { return nil }
-        burstStart = nil
-        lastEvent = nil
+        burst = nil
         if !readsInline, let read = BackgroundRead(path: path) {
             reading = read
             return nil
@@ -127,8 +125,7 @@ final class PanelWatcher {
 
     private func touched(at now: Double) {
         if reading != nil { changedWhileReading = true }
-        burstStart = burstStart ?? now
-        lastEvent = now
+        burst = (burst?.start ?? now, now)
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -121,7 +121,7 @@ final class Stage {
         }
         return Painter.Frame(scene: scene, presented: presentedFrames, viewport: controller.viewport, scroll: scroll,
                              focus: controller.ring, hovered: controller.hovered,
-                             pressed: controller.popup?.owner)
+                             pressed: controller.menu.open?.owner)
     }
 
     func breakpoints(metrics: Metrics, windowWidth: Double) -> Breakpoints {

@@ -6,9 +6,11 @@ import RewrapScene
 /// size once a resize settles, and maximising; and decides when to write
 /// it (rules §12). The platform only reports what changed; the window
 /// manager's or compositor's doings before the window is first shown are
-/// the start, not the person's.
+/// the start, not the person's. As one of the loop's sources it hears the
+/// window's size and state from the platform, and each pick as the
+/// controller's `relayout` effect.
 ///
-///     let keeper = StateKeeper(file: file, kept: reading.state, windowSize: opened)
+///     let keeper = StateKeeper(file: file, kept: reading.state, source: panel, windowSize: opened)
 ///     keeper.picked(controller.state, at: now)
 ///     keeper.saveIfDue(at: now)   // within a second of the pick
 ///     keeper.save()               // on a signal, a lost display, the window closed
@@ -27,10 +29,9 @@ final class StateKeeper {
     /// The window's size as last reported, in logical pixels: a report of
     /// the same size (a move, a new scale) changes nothing.
     private var windowSize: KeptState.WindowSize
-    /// A size the person gave but that has not yet settled.
-    private var unsettledSize: KeptState.WindowSize?
-    /// When the last resize has settled, if one is under way.
-    private var sizeSettles: Double?
+    /// A size the person gave but that has not yet settled, and when it
+    /// will have, if a resize is under way.
+    private var unsettled: (size: KeptState.WindowSize, settles: Double)?
     /// When a pick or a maximise is to be written.
     private var changeDue: Double?
     /// The window is on screen (`.windowShown`): sizes and maximising are the person's from now on.
@@ -54,7 +55,8 @@ final class StateKeeper {
 
     /// When the loop must wake to write, if anything waits.
     var deadline: Double? {
-        [changeDue, sizeSettles].compactMap { $0 }.min()
+        guard let settles = unsettled?.settles else { return changeDue }
+        return min(settles, changeDue ?? settles)
     }
 
     /// The panel file was edited: picks are read in its new words from now on.
@@ -88,8 +90,7 @@ final class StateKeeper {
         guard abs(size.width - windowSize.width) >= 1 || abs(size.height - windowSize.height) >= 1 else { return }
         windowSize = size
         guard windowShown, KeptState.WindowSize.sides.contains(size.width), KeptState.WindowSize.sides.contains(size.height) else { return }
-        unsettledSize = size
-        sizeSettles = now + Self.settleDelay
+        unsettled = (size, now + Self.settleDelay)
     }
 
     /// The window manager or compositor maximised the window (true) or unmaximised it.
@@ -102,7 +103,7 @@ final class StateKeeper {
     /// Writes what is due by `now`: a pick, or a size that has settled.
     func saveIfDue(at now: Double) {
         var due = false
-        if let settles = sizeSettles, settles <= now {
+        if let settles = unsettled?.settles, settles <= now {
             settleSize()
             due = true
         }
@@ -137,9 +138,50 @@ final class StateKeeper {
     /// A maximised window's size is the screen's, not one the person chose:
     /// the size kept is the one to unmaximise to.
     private func settleSize() {
-        sizeSettles = nil
-        guard let size = unsettledSize else { return }
-        unsettledSize = nil
+        guard let size = unsettled?.size else { return }
+        unsettled = nil
         if !state.maximized { state.size = size }
+    }
+}
+
+extension StateKeeper: LoopSource {
+    /// A pick or a settled size to write.
+    func deadline(now: Double, frameReady: Bool) -> Double? { deadline }
+
+    /// The window's size and maximised state, counted once it is shown;
+    /// a lost display saves what there is before the last word.
+    func hear(_ event: PlatformEvent, in window: ShownWindow) -> Heard {
+        switch event {
+        case .configured(let width, let height):
+            resized(width: width, height: height, scale: window.metrics.scale, at: window.now)
+            return .passed
+        case .windowShown:
+            windowWasShown()
+            return .kept()
+        case .maximizedChanged(let maximized):
+            maximizedChanged(maximized, at: window.now)
+            return .kept()
+        case .connectionLost:
+            save()
+            return .passed
+        default:
+            return .passed
+        }
+    }
+
+    /// Writes what is due; the controller hears nothing of it.
+    func inputs(readable: [Int32], window: ShownWindow) -> [Input] {
+        saveIfDue(at: window.now)
+        return []
+    }
+
+    /// A relayout carries the picks; a closing window saves everything.
+    func carryOut(_ effect: Effect, in window: ShownWindow) -> [Input] {
+        switch effect {
+        case .relayout(let state, _, _): picked(state, at: window.now)
+        case .closeWindow: save()
+        default: break
+        }
+        return []
     }
 }

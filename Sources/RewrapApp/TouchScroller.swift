@@ -48,16 +48,22 @@ final class TouchScroller {
     private var touchpad = VelocityTracker()
     /// How far the touchpad has scrolled, summed, for its speed.
     private var touchpadTravel = Point.zero
-    private var fling: (target: ScrollTarget, motion: Fling)?
-    /// When the fling's next frame is due; nil when nothing flings.
-    private(set) var deadline: Double?
+    /// What flings, and when its next frame is due; nil when nothing flings.
+    private var fling: (target: ScrollTarget, motion: Fling, next: Double)?
+    /// How far a finger moves before a touch is a drag, at the scale it was set for.
+    private var threshold: Double
 
     init(threshold: Double) {
+        self.threshold = threshold
         touches = TouchRecognizer(threshold: threshold)
     }
 
+    /// When the fling's next frame is due; nil when nothing flings.
+    var deadline: Double? { fling?.next }
+
     /// The interface scale changed: so does the drag threshold.
     func rescaled(threshold: Double) {
+        self.threshold = threshold
         touches = TouchRecognizer(threshold: threshold)
         drag = nil
         stop()
@@ -126,21 +132,20 @@ final class TouchScroller {
     /// A click or a key: whatever flings stops where it is.
     func stop() {
         fling = nil
-        deadline = nil
     }
 
     /// The fling's offset at `now`, once its frame is due; the next is due
     /// `interval` later, until it rests.
     func tick(at now: Double, interval: Double, range: (ScrollTarget) -> ScrollRange?) -> TouchOutcome? {
-        guard let fling, let deadline, now >= deadline - FramePacer.tolerance else { return nil }
+        guard let fling, now >= fling.next - FramePacer.tolerance else { return nil }
         guard range(fling.target) != nil else {
             stop()
             return nil
         }
         if fling.motion.isMoving(at: now) {
             // A steady cadence; after a stall, on from now rather than a burst.
-            let next = deadline + interval
-            self.deadline = next > now ? next : now + interval
+            let next = fling.next + interval
+            self.fling?.next = next > now ? next : now + interval
         } else {
             stop()
         }
@@ -149,8 +154,7 @@ final class TouchScroller {
 
     private func start(_ motion: Fling, _ target: ScrollTarget, _ now: Double) {
         guard motion.isMoving(at: now) else { return stop() }
-        fling = (target, motion)
-        deadline = now
+        fling = (target, motion, now)
     }
 }
 
@@ -165,7 +169,7 @@ extension TouchScroller {
     /// A tap clicks what it touched, as a press would, though it shows no
     /// hover and no focus ring; a drag or a fling scrolls.
     private func inputs(for outcome: TouchOutcome, window: ShownWindow) -> [Input] {
-        let menuIsOpen = window.controller.popup != nil
+        let menuIsOpen = window.menu.isOpen
         switch outcome {
         case .tapped(.control(let id)):
             return menuIsOpen ? [] : [.pointerPressed(on: id)]
@@ -191,11 +195,41 @@ extension TouchScroller: LoopSource {
     /// A drag's or fling's next step, drawn as a frame.
     func deadline(now: Double, frameReady: Bool) -> Double? { frameReady ? deadline : nil }
 
+    /// A finger's touches are the scroller's alone; a click, a key or a
+    /// wheel over the menu stops a fling; a touchpad's scroll is kept in
+    /// case its fingers lift, and their lifting flings the page.
+    func hear(_ event: PlatformEvent, in window: ShownWindow) -> Heard {
+        followScale(window.metrics)
+        switch event {
+        case .touch(let touch):
+            return .kept(self.touch(touch, window: window))
+        case .pressed, .keyPressed, .scrolled(.popup, _, _):
+            stop()
+        case .scrolled(.main, let dx, let dy):
+            scrolled(by: Point(x: Double(dx), y: Double(dy)), now: window.now)
+        case .scrollEnded(.main):
+            if let page = window.scrollRange(.page) { scrollEnded(now: window.now, page: page) }
+            return .kept()
+        case .scrollEnded(.popup):
+            // A menu scrolls by whole rows, a click at a time: no momentum.
+            return .kept()
+        default:
+            break
+        }
+        return .passed
+    }
+
     /// A fling's next offset, once its frame is due.
     func inputs(readable: [Int32], window: ShownWindow) -> [Input] {
+        followScale(window.metrics)
         guard window.frameReady, let outcome = tick(at: window.now, interval: window.frameInterval, range: window.scrollRange) else {
             return []
         }
         return inputs(for: outcome, window: window)
+    }
+
+    /// The drag threshold follows the interface scale, as the window is drawn at a new one.
+    private func followScale(_ metrics: Metrics) {
+        if metrics.dragThreshold != threshold { rescaled(threshold: metrics.dragThreshold) }
     }
 }

@@ -58,7 +58,7 @@ public struct WindowRequest {
 /// the main window and lined up with one of its edges. The platform decides
 /// where it really goes: X11 from the monitors and work area it knows,
 /// Wayland by asking the compositor through a positioner.
-public struct PopupRequest {
+public struct PopupRequest: Equatable, Sendable {
     public var plan: PopupPlan
     /// Window pixels.
     public var anchor: PixelRect

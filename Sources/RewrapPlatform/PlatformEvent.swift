@@ -50,9 +50,9 @@ public enum PlatformEvent: Equatable, Sendable {
     /// The platform can go on no longer (the compositor went away, or ended
     /// the connection for an error): one line for the user, and status 1.
     case connectionLost(String)
-    /// Where a popup that could not be placed at once was put, and how
-    /// many of its rows fit there.
-    case popupPlaced(PopupPlacement)
+    /// Where the popup asked for with this request, which could not be
+    /// placed at once, was put, and how many of its rows fit there.
+    case popupPlaced(PopupRequest, PopupPlacement)
     /// The popup went away from outside the program: its window was
     /// destroyed, or the compositor dismissed it.
     case popupDismissed

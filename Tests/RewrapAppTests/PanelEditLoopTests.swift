@@ -188,4 +188,27 @@ final class PanelEditLoopTests: XCTestCase {
         XCTAssertNotNil(result.frames.first { $0.node("shape") == nil })
         XCTAssertFalse(result.frames.contains(where: \.animating))
     }
+
+    /// The edit is read on a thread of its own, as in a real run, while
+    /// the loop goes round asking the watcher each pass: what the thread
+    /// finds reaches the window through the loop, and `make test-tsan` sees
+    /// the two threads meet only where the result is handed over.
+    func testAnEditReadOnItsOwnThreadReachesTheWindowWhileTheLoopGoesOn() throws {
+        let launch = try Launch(["--panel", panelFile.path, "--locale", "C", "--reduce-motion"], stateDirectory: stateHome.directory)
+        let giveUp = Date().addingTimeInterval(10)
+        var batches = 0
+        var platform: RecordingPlatform?
+        platform = RecordingPlatform {
+            batches += 1
+            if batches == 2 { try? self.write(title: "Read off the loop") }
+            guard batches > 2 else { return [] }
+            guard platform?.requests.contains("title \"Read off the loop\"") == false, Date() < giveUp else { return nil }
+            // Idle while the thread reads: the loop comes round again without waiting for it.
+            usleep(200)
+            return []
+        }
+        let app = try launch.open(on: platform!, clock: Clock { platform!.now })
+        XCTAssertEqual(app.run(), 0)
+        XCTAssertTrue(platform!.requests.contains("title \"Read off the loop\""), "\(platform!.requests)")
+    }
 }

@@ -183,7 +183,7 @@ final class PanelWatcherTests: XCTestCase {
         try panel(titled: "Unwatched").write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertNil(watcher.poll(at: 1))
         XCTAssertNil(watcher.deadline)
-        XCTAssertEqual(watcher.descriptors, [])
+        XCTAssertEqual(descriptors(of: watcher), [])
         watcher.reloadNow(at: 5)
         XCTAssertEqual(title(watcher.poll(at: 5)), "Unwatched")
     }
@@ -195,11 +195,18 @@ final class PanelWatcherTests: XCTestCase {
         try panel(titled: "From a thread").write(toFile: path, atomically: true, encoding: .utf8)
         watcher.reloadNow(at: 1)
         XCTAssertNil(watcher.poll(at: 1), "the read has only started")
-        let descriptor = try XCTUnwrap(watcher.descriptors.first)
+        let descriptor = try XCTUnwrap(descriptors(of: watcher).first)
         XCTAssertNil(watcher.deadline, "no timer while a read is under way: its descriptor wakes the loop")
         var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         XCTAssertEqual(poll(&ready, 1, 5000), 1, "the thread says it is done")
         XCTAssertEqual(title(watcher.poll(at: 1.1)), "From a thread")
-        XCTAssertEqual(watcher.descriptors, [])
+        XCTAssertEqual(descriptors(of: watcher), [])
+    }
+
+    /// What the loop would poll for `watcher`.
+    private func descriptors(of watcher: PanelWatcher) -> [Int32] {
+        var descriptors: [Int32] = []
+        watcher.watch(&descriptors)
+        return descriptors
     }
 }

@@ -19,9 +19,9 @@ final class KeyRepeatControllerTests: XCTestCase {
         for opener in [Key.returnKey, .space, .openMenu] {
             var controller = focusedOnShape()
             _ = controller.handle(.key(opener), scene: scene)
-            XCTAssertNotNil(controller.popup, "\(opener) opens the menu")
+            XCTAssertNotNil(controller.menu.open, "\(opener) opens the menu")
             for _ in 0..<3 { XCTAssertEqual(controller.handle(.keyRepeated(opener), scene: scene), [], "\(opener) repeated") }
-            XCTAssertNotNil(controller.popup, "still open after \(opener)'s repeats")
+            XCTAssertNotNil(controller.menu.open, "still open after \(opener)'s repeats")
         }
     }
 
@@ -29,13 +29,13 @@ final class KeyRepeatControllerTests: XCTestCase {
         for key in [Key.returnKey, .space, .openMenu] {
             var controller = focusedOnShape()
             XCTAssertEqual(controller.handle(.keyRepeated(key), scene: scene), [], "\(key) repeated on a closed dropdown")
-            XCTAssertNil(controller.popup)
+            XCTAssertNil(controller.menu.open)
         }
         for key in [Key.escape, .closeMenu, .quit, .closeWindow, .inspector, .reload] {
             var controller = focusedOnShape()
             _ = controller.handle(.key(.returnKey), scene: scene)
             XCTAssertEqual(controller.handle(.keyRepeated(key), scene: scene), [], "\(key) repeated in an open menu")
-            XCTAssertNotNil(controller.popup)
+            XCTAssertNotNil(controller.menu.open)
         }
     }
 
@@ -45,13 +45,13 @@ final class KeyRepeatControllerTests: XCTestCase {
         XCTAssertEqual(controller.focus, scene.interactiveIDs[1], "a held Tab goes on moving the focus")
         _ = controller.handle(.key(.backTab), scene: scene)
         _ = controller.handle(.key(.returnKey), scene: scene)
-        let menu = try XCTUnwrap(controller.popup)
+        let menu = try XCTUnwrap(controller.menu.open)
         _ = controller.handle(.keyRepeated(.down), scene: scene)
-        XCTAssertEqual(controller.popup?.highlighted, 1, "a held Down goes on moving the highlight")
+        XCTAssertEqual(controller.menu.open?.highlighted, 1, "a held Down goes on moving the highlight")
         _ = controller.handle(.keyRepeated(.end), scene: scene)
-        XCTAssertEqual(controller.popup?.highlighted, menu.entries.count - 1)
+        XCTAssertEqual(controller.menu.open?.highlighted, menu.entries.count - 1)
         _ = controller.handle(.key(.returnKey), scene: scene)
-        XCTAssertNil(controller.popup, "a new press of Return picks")
+        XCTAssertNil(controller.menu.open, "a new press of Return picks")
         XCTAssertEqual(controller.state.selection(of: "shape"), menu.entries.last?.text)
     }
 }

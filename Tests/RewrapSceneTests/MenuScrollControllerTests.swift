@@ -27,11 +27,11 @@ final class MenuScrollControllerTests: XCTestCase {
         var (controller, scene) = controller(selected: selected)
         if input == .key(.returnKey) { _ = controller.handle(.key(.tab), scene: scene) }
         XCTAssertTrue(controller.handle(input, scene: scene).opensPopup)
-        _ = controller.handle(.popupPlaced(visibleRows: visibleRows), scene: scene)
+        _ = controller.handle(.popupPlaced(.showing(visibleRows)), scene: scene)
         return (controller, scene)
     }
 
-    private func scroll(_ controller: PanelController) -> MenuScroll { controller.popup!.scroll }
+    private func scroll(_ controller: PanelController) -> MenuScroll { controller.menu.open!.scroll }
 
     // MARK: - Opening
 
@@ -51,9 +51,10 @@ final class MenuScrollControllerTests: XCTestCase {
     func testAMenuThatFitsIsNotCut() {
         var (controller, scene) = controller()
         _ = controller.handle(.pointerPressed(on: "size"), scene: scene)
-        XCTAssertEqual(controller.handle(.popupPlaced(visibleRows: 60), scene: scene), [], "nothing to redraw")
+        XCTAssertEqual(controller.handle(.popupPlaced(.showing(60)), scene: scene), [.redrawPopup], "placed: drawn")
         XCTAssertFalse(scroll(controller).isCut)
-        XCTAssertEqual(controller.handle(.popupPlaced(visibleRows: 20), scene: scene), controller.popup.map { [.redrawPopup($0)] },
+        XCTAssertEqual(controller.handle(.popupPlaced(.showing(60)), scene: scene), [], "the same place: nothing to redraw")
+        XCTAssertEqual(controller.handle(.popupPlaced(.showing(20)), scene: scene), [.redrawPopup],
                        "cut: redrawn with the current option in view")
     }
 
@@ -61,15 +62,15 @@ final class MenuScrollControllerTests: XCTestCase {
 
     func testArrowsScrollJustEnoughToKeepTheHighlightInView() {
         var (controller, scene) = open(.key(.returnKey))
-        XCTAssertEqual(controller.popup?.highlighted, 45)
+        XCTAssertEqual(controller.menu.open?.highlighted, 45)
         for _ in 0..<9 { _ = controller.handle(.key(.down), scene: scene) }
-        XCTAssertEqual(controller.popup?.highlighted, 54)
+        XCTAssertEqual(controller.menu.open?.highlighted, 54)
         XCTAssertEqual(scroll(controller).first, 35, "row 54 is the last shown: no scroll yet")
         _ = controller.handle(.key(.down), scene: scene)
         XCTAssertEqual(scroll(controller).first, 36)
         XCTAssertTrue(scroll(controller).shown.contains(55))
         for _ in 0..<5 { _ = controller.handle(.key(.down), scene: scene) }
-        XCTAssertEqual(controller.popup?.highlighted, 0, "wrapped round to the top")
+        XCTAssertEqual(controller.menu.open?.highlighted, 0, "wrapped round to the top")
         XCTAssertEqual(scroll(controller).first, 0)
         _ = controller.handle(.key(.up), scene: scene)
         XCTAssertEqual(scroll(controller).shown, 40..<60, "and back round to the end")
@@ -81,7 +82,7 @@ final class MenuScrollControllerTests: XCTestCase {
         var seen: [[Int]] = []
         for key in [Key.pageDown, .pageDown, .pageDown, .pageUp, .pageUp, .pageUp, .pageUp] {
             _ = controller.handle(.key(key), scene: scene)
-            seen.append([controller.popup!.highlighted!, scroll(controller).first])
+            seen.append([controller.menu.open!.highlighted!, scroll(controller).first])
         }
         // A page is 19 rows: 20 shown, less one kept for context. No wrapping at the ends.
         XCTAssertEqual(seen, [[29, 10], [48, 29], [59, 40], [40, 40], [21, 21], [2, 2], [0, 0]])
@@ -93,17 +94,17 @@ final class MenuScrollControllerTests: XCTestCase {
         XCTAssertEqual(scroll(controller).first, 0)
         _ = controller.handle(.key(.end), scene: scene)
         XCTAssertEqual(scroll(controller).shown, 40..<60)
-        XCTAssertEqual(controller.popup?.highlighted, 59)
+        XCTAssertEqual(controller.menu.open?.highlighted, 59)
         _ = controller.handle(.key(.character("o")), scene: scene)
-        XCTAssertEqual(controller.popup?.highlighted, 0, "the next row starting with o, from the end: the first")
+        XCTAssertEqual(controller.menu.open?.highlighted, 0, "the next row starting with o, from the end: the first")
         XCTAssertEqual(scroll(controller).first, 0)
     }
 
     func testPageKeysWithNothingHighlightedStartFromTheFirstShownRow() {
         var (controller, scene) = open(.pointerPressed(on: "size"))
-        XCTAssertNil(controller.popup?.highlighted)
+        XCTAssertNil(controller.menu.open?.highlighted)
         _ = controller.handle(.key(.pageDown), scene: scene)
-        XCTAssertEqual(controller.popup?.highlighted, 35 + 19)
+        XCTAssertEqual(controller.menu.open?.highlighted, 35 + 19)
     }
 
     // MARK: - Wheel
@@ -111,7 +112,7 @@ final class MenuScrollControllerTests: XCTestCase {
     func testWheelScrollsTheMenuAndStopsAtTheEnds() {
         var (controller, scene) = open(.pointerPressed(on: "size"))
         let effects = controller.handle(.popupScrolled(rows: 3), scene: scene)
-        XCTAssertEqual(effects, controller.popup.map { [.redrawPopup($0)] })
+        XCTAssertEqual(effects, [.redrawPopup])
         XCTAssertEqual(scroll(controller).first, 38)
         _ = controller.handle(.popupScrolled(rows: 10), scene: scene)
         XCTAssertEqual(scroll(controller).first, 40)
@@ -136,7 +137,7 @@ final class MenuScrollControllerTests: XCTestCase {
         } while effects.contains(.scheduleMenuScroll(after: PopupMenu.autoScrollInterval)) && ticks < 100
         XCTAssertEqual(ticks, 4, "rows 37 to 40")
         XCTAssertEqual(scroll(controller).first, 40)
-        XCTAssertNil(controller.popup?.autoScroll, "at the end it stops by itself")
+        XCTAssertNil(controller.menu.open?.autoScroll, "at the end it stops by itself")
         XCTAssertEqual(controller.handle(.menuScrollTick, scene: scene), [], "a late tick does nothing")
     }
 
@@ -145,8 +146,8 @@ final class MenuScrollControllerTests: XCTestCase {
         _ = controller.handle(.popupPointerMoved(over: .indicator(.top)), scene: scene)
         XCTAssertEqual(scroll(controller).first, 34)
         _ = controller.handle(.popupPointerMoved(over: .row(40)), scene: scene)
-        XCTAssertNil(controller.popup?.autoScroll)
-        XCTAssertEqual(controller.popup?.highlighted, 40)
+        XCTAssertNil(controller.menu.open?.autoScroll)
+        XCTAssertEqual(controller.menu.open?.highlighted, 40)
         XCTAssertEqual(controller.handle(.menuScrollTick, scene: scene), [], "the pending tick finds nothing to do")
         XCTAssertEqual(scroll(controller).first, 34)
     }
@@ -165,5 +166,14 @@ final class MenuScrollControllerTests: XCTestCase {
         let effects = controller.handle(.popupClicked(row: 57), scene: scene)
         XCTAssertTrue(effects.changesSelection)
         XCTAssertEqual(controller.state.selection(of: "size"), "Option 58")
+    }
+}
+
+extension MenuPlace {
+    /// A place on the screen for a menu of 60 rows that shows `rows` of them.
+    static func showing(_ rows: Int) -> MenuPlace {
+        let plan = PopupPlan(size: Size(width: 100, height: 1200), rows: (0..<60).map { Rect(x: 0, y: Double($0) * 20, width: 100, height: 20) })
+        return MenuPlace(plan: plan, anchor: PixelRect(x: 0, y: 0, width: 100, height: 30),
+                         frame: PixelRect(x: 0, y: 34, width: 100, height: rows * 20), corner: (0, 34), visibleRows: rows)
     }
 }

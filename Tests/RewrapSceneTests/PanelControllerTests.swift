@@ -68,7 +68,7 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let effects = controller.handle(.pointerPressed(on: "shape"), scene: narrowScene(controller))
         XCTAssertTrue(effects.opensPopup)
-        let popup = try XCTUnwrap(controller.popup)
+        let popup = try XCTUnwrap(controller.menu.open)
         XCTAssertEqual(popup.owner, "shape")
         XCTAssertEqual(popup.entries.map(\.id), shapeOptions.map { NodeID("shape/\($0)") })
         XCTAssertEqual(popup.entries.map(\.text), shapeOptions)
@@ -80,7 +80,7 @@ final class PanelControllerTests: XCTestCase {
     func testKeyboardOpenHighlightsCurrentOption() {
         for key in [Key.returnKey, .space, .down] {
             let controller = openShapeByKeyboard(key)
-            XCTAssertEqual(controller.popup?.highlighted, 2, "opened with \(key)")
+            XCTAssertEqual(controller.menu.open?.highlighted, 2, "opened with \(key)")
         }
     }
 
@@ -91,7 +91,7 @@ final class PanelControllerTests: XCTestCase {
             XCTAssertEqual(controller.handle(.pointerPressed(on: id), scene: scene), [], "\(id)")
         }
         XCTAssertEqual(controller.handle(.pointerPressed(on: nil), scene: scene), [])
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
     }
 
     // MARK: - Moving the highlight
@@ -100,11 +100,11 @@ final class PanelControllerTests: XCTestCase {
         var controller = openShapeByKeyboard()
         let scene = narrowScene(controller)
         press([.down, .down], &controller, scene)
-        XCTAssertEqual(controller.popup?.highlighted, 4)
+        XCTAssertEqual(controller.menu.open?.highlighted, 4)
         press([.down], &controller, scene)
-        XCTAssertEqual(controller.popup?.highlighted, 0, "Down past the last option wraps to the first")
+        XCTAssertEqual(controller.menu.open?.highlighted, 0, "Down past the last option wraps to the first")
         press([.up], &controller, scene)
-        XCTAssertEqual(controller.popup?.highlighted, 4, "Up past the first option wraps to the last")
+        XCTAssertEqual(controller.menu.open?.highlighted, 4, "Up past the first option wraps to the last")
     }
 
     func testArrowsWithoutHighlightStartAtEitherEnd() {
@@ -113,19 +113,19 @@ final class PanelControllerTests: XCTestCase {
         var up = down
         _ = down.handle(.pointerPressed(on: "shape"), scene: scene)
         press([.down], &down, scene)
-        XCTAssertEqual(down.popup?.highlighted, 0)
+        XCTAssertEqual(down.menu.open?.highlighted, 0)
         _ = up.handle(.pointerPressed(on: "shape"), scene: scene)
         press([.up], &up, scene)
-        XCTAssertEqual(up.popup?.highlighted, 4)
+        XCTAssertEqual(up.menu.open?.highlighted, 4)
     }
 
     func testHomeAndEndJumpToFirstAndLast() {
         var controller = openShapeByKeyboard()
         let scene = narrowScene(controller)
         press([.end], &controller, scene)
-        XCTAssertEqual(controller.popup?.highlighted, 4)
+        XCTAssertEqual(controller.menu.open?.highlighted, 4)
         press([.home], &controller, scene)
-        XCTAssertEqual(controller.popup?.highlighted, 0)
+        XCTAssertEqual(controller.menu.open?.highlighted, 0)
     }
 
     func testTypingALetterJumpsToNextOptionStartingWithItIgnoringCase() {
@@ -141,7 +141,7 @@ final class PanelControllerTests: XCTestCase {
         ]
         for (letter, expected) in steps {
             press([.character(letter)], &controller, scene)
-            XCTAssertEqual(controller.popup?.highlighted, expected, "after typing \(letter)")
+            XCTAssertEqual(controller.menu.open?.highlighted, expected, "after typing \(letter)")
         }
     }
 
@@ -149,8 +149,8 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
-        XCTAssertEqual(controller.handle(.popupPointerMoved(over: .row(1)), scene: scene), [.redrawPopup(try XCTUnwrap(controller.popup))])
-        XCTAssertEqual(controller.popup?.highlighted, 1)
+        XCTAssertEqual(controller.handle(.popupPointerMoved(over: .row(1)), scene: scene), [.redrawPopup])
+        XCTAssertEqual(controller.menu.open?.highlighted, 1)
         XCTAssertEqual(controller.handle(.popupPointerMoved(over: .row(1)), scene: scene), [], "no change, no redraw")
     }
 
@@ -165,7 +165,7 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertEqual(effects.laidOut?.state.selection(of: "shape"), "rhombus", "the relayout carries the new label")
         XCTAssertEqual(effects.laidOut?.viewport, Size(width: 400, height: 300))
         XCTAssertTrue(effects.contains(.closePopup))
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         XCTAssertEqual(controller.state.selection(of: "shape"), "rhombus")
         XCTAssertEqual(self.scene(controller.state, width: 400).node("shape")?.text, "Shape: rhombus")
         XCTAssertEqual(controller.focus, "shape", "focus stays with the id when its label changes")
@@ -178,7 +178,7 @@ final class PanelControllerTests: XCTestCase {
         let effects = controller.handle(.popupClicked(row: 1), scene: scene)
         XCTAssertTrue(effects.changesSelection)
         XCTAssertEqual(controller.state.selection(of: "pattern"), "Alternating diagonal lines")
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
     }
 
     func testPickingTheCurrentOptionIsNotAChange() {
@@ -196,7 +196,7 @@ final class PanelControllerTests: XCTestCase {
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
         let effects = controller.handle(.key(.returnKey), scene: scene)
         XCTAssertFalse(effects.changesSelection)
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         XCTAssertEqual(controller.state, PanelState(panel: panel))
     }
 
@@ -207,7 +207,7 @@ final class PanelControllerTests: XCTestCase {
         let effects = controller.handle(.key(.escape), scene: scene)
         XCTAssertTrue(effects.contains(.closePopup))
         XCTAssertFalse(effects.changesSelection)
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         XCTAssertEqual(controller.focus, "shape")
         XCTAssertEqual(controller.state, PanelState(panel: panel))
     }
@@ -220,7 +220,7 @@ final class PanelControllerTests: XCTestCase {
         let effects = controller.handle(.popupClicked(row: nil), scene: scene)
         XCTAssertTrue(effects.contains(.closePopup))
         XCTAssertFalse(effects.changesSelection)
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         XCTAssertEqual(controller.state.selection(of: "arrangement"), "Rows")
     }
 
@@ -232,7 +232,7 @@ final class PanelControllerTests: XCTestCase {
         let effects = controller.handle(.popupLost, scene: scene)
         XCTAssertTrue(effects.contains(.redraw))
         XCTAssertFalse(effects.changesSelection)
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         XCTAssertEqual(controller.state.selection(of: "shape"), "Square")
     }
 
@@ -289,7 +289,7 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "badge"), scene: scene)
-        let popup = try XCTUnwrap(controller.popup)
+        let popup = try XCTUnwrap(controller.menu.open)
         XCTAssertEqual(popup.owner, "badge")
         // Both "Preview" chips are listed: ids tell them apart.
         XCTAssertEqual(popup.entries.map(\.id), ["badge/notes", "badge/preview", "badge/preview-2"])
@@ -304,7 +304,7 @@ final class PanelControllerTests: XCTestCase {
         _ = controller.handle(.pointerPressed(on: "badge"), scene: scene)
         let effects = controller.handle(.popupClicked(row: 1), scene: scene)
         XCTAssertFalse(effects.changesSelection)
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         XCTAssertEqual(controller.state, PanelState(panel: panel))
     }
 
@@ -315,9 +315,9 @@ final class PanelControllerTests: XCTestCase {
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "badge"), scene: scene)
         XCTAssertEqual(controller.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene), [], "a quick click")
-        XCTAssertEqual(controller.popup?.owner, "badge")
+        XCTAssertEqual(controller.menu.open?.owner, "badge")
         _ = controller.handle(.popupPointerPressed(at: .row(0)), scene: scene)
-        XCTAssertNotNil(controller.popup, "nothing happens on the press")
+        XCTAssertNotNil(controller.menu.open, "nothing happens on the press")
         let effects = controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene)
         XCTAssertEqual(effects, [.closePopup, .redraw])
         XCTAssertEqual(controller.state, PanelState(panel: panel))
@@ -327,8 +327,8 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let scene = narrowScene(controller)
         press([.backTab, .returnKey], &controller, scene)
-        XCTAssertEqual(controller.popup?.owner, "badge")
-        XCTAssertEqual(controller.popup?.highlighted, 0)
+        XCTAssertEqual(controller.menu.open?.owner, "badge")
+        XCTAssertEqual(controller.menu.open?.highlighted, 0)
     }
 
     // MARK: - Hover, focus ring, inspector
@@ -371,7 +371,7 @@ final class PanelControllerTests: XCTestCase {
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
         _ = controller.handle(.popupClicked(row: nil), scene: scene)
-        XCTAssertNil(controller.popup, "a click outside the menu closes it")
+        XCTAssertNil(controller.menu.open, "a click outside the menu closes it")
         XCTAssertEqual(controller.focus, "pattern")
         XCTAssertFalse(controller.focusVisible)
         XCTAssertEqual(controller.handle(.key(.up), scene: scene), [.redraw])
@@ -388,7 +388,7 @@ final class PanelControllerTests: XCTestCase {
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
         _ = controller.handle(.key(.inspector), scene: scene)
         XCTAssertFalse(controller.isInspecting, "toggles while a popup is open too")
-        XCTAssertNotNil(controller.popup, "and leaves the popup open")
+        XCTAssertNotNil(controller.menu.open, "and leaves the popup open")
         XCTAssertTrue(PanelController(state: controller.state, metrics: Metrics(), viewport: Size(width: 400, height: 300), inspecting: true).isInspecting)
     }
 
@@ -397,7 +397,7 @@ final class PanelControllerTests: XCTestCase {
         let narrow = narrowScene(controller)
         for _ in 0..<4 { _ = controller.handle(.key(.tab), scene: narrow) }
         XCTAssertEqual(controller.focus, "badge")
-        controller.sceneChanged(wideScene(controller))
+        _ = controller.handle(.laidOut, scene: wideScene(controller))
         XCTAssertEqual(controller.focus, "arrangement", "focus falls back to the control before the badge")
         XCTAssertTrue(controller.focusVisible)
     }
@@ -407,7 +407,7 @@ final class PanelControllerTests: XCTestCase {
         let narrow = narrowScene(controller)
         _ = controller.handle(.pointerMoved(over: "badge"), scene: narrow)
         XCTAssertEqual(controller.hovered, "badge")
-        controller.sceneChanged(wideScene(controller))
+        _ = controller.handle(.laidOut, scene: wideScene(controller))
         XCTAssertNil(controller.hovered)
     }
 
@@ -420,7 +420,7 @@ final class PanelControllerTests: XCTestCase {
                        "a resize lays out the same state again in the new viewport, without motion")
         XCTAssertTrue(effects.contains(.closePopup))
         XCTAssertFalse(effects.changesSelection)
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         XCTAssertEqual(controller.state.selection(of: "pattern"), "Solid")
     }
 
@@ -429,7 +429,7 @@ final class PanelControllerTests: XCTestCase {
         let scene = narrowScene(controller)
         _ = controller.handle(.pointerPressed(on: "pattern"), scene: scene)
         XCTAssertEqual(controller.handle(.resized(Size(width: 400, height: 300)), scene: scene), [])
-        XCTAssertNotNil(controller.popup, "a configure that keeps the size leaves the menu open")
+        XCTAssertNotNil(controller.menu.open, "a configure that keeps the size leaves the menu open")
     }
 
     // MARK: - A new scale
@@ -445,7 +445,7 @@ final class PanelControllerTests: XCTestCase {
         _ = controller.handle(.scrolled(by: Point(x: 0, y: 30)), scene: scene)
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
         let focus = controller.focus, ring = controller.ring, place = controller.scroll.offset
-        XCTAssertNotNil(controller.popup)
+        XCTAssertNotNil(controller.menu.open)
         XCTAssertGreaterThan(place.y, 0, "fixture: scrolled")
 
         let doubled = Metrics(scale: 2), window = Size(width: 800, height: 240)
@@ -459,7 +459,7 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertEqual(controller.ring, ring)
         let big = PageLayout(metrics: doubled, words: .english, measurer: FixedAdvanceMeasurer(advance: 14, boldAdvance: 16, ascent: 26, descent: 8))
             .scene(for: controller.state, viewportWidth: 800)
-        controller.sceneChanged(big)
+        _ = controller.handle(.laidOut, scene: big)
         XCTAssertEqual(controller.scroll.offset, Point(x: 0, y: 2 * place.y), "the same place, twice as far down")
         XCTAssertEqual(controller.handle(.rescaled(doubled, viewport: window), scene: big), [], "the same scale again changes nothing")
     }
@@ -471,7 +471,7 @@ final class PanelControllerTests: XCTestCase {
         var controller = PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 400, height: 300))
         _ = controller.handle(.resized(Size(width: 400, height: 120)), scene: narrowScene(controller))
         let scene = narrowScene(controller)
-        controller.sceneChanged(scene)
+        _ = controller.handle(.laidOut, scene: scene)
         XCTAssertGreaterThan(scene.contentSize.height, 240, "fixture: content is taller than two windows")
         return (controller, scene)
     }
@@ -497,8 +497,8 @@ final class PanelControllerTests: XCTestCase {
         var (controller, scene) = shortWindow()
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
         let effects = controller.handle(.key(.pageDown), scene: scene)
-        XCTAssertEqual(effects, controller.popup.map { [.redrawPopup($0)] }, "the highlight moves a page")
-        XCTAssertEqual(controller.popup?.highlighted, 4, "five rows show: the page is four")
+        XCTAssertEqual(effects, [.redrawPopup], "the highlight moves a page")
+        XCTAssertEqual(controller.menu.open?.highlighted, 4, "five rows show: the page is four")
         XCTAssertEqual(controller.scroll.offset.y, 0)
     }
 
@@ -528,7 +528,7 @@ final class PanelControllerTests: XCTestCase {
         _ = controller.handle(.scrolled(by: Point(x: 0, y: 10_000)), scene: scene)
         _ = controller.handle(.resized(Size(width: 1000, height: 120)), scene: scene)
         let wide = wideScene(controller)
-        controller.sceneChanged(wide)
+        _ = controller.handle(.laidOut, scene: wide)
         XCTAssertEqual(controller.scroll.offset.y, wide.contentSize.height - 120)
         XCTAssertLessThan(wide.contentSize.height, scene.contentSize.height)
     }
@@ -539,8 +539,8 @@ final class PanelControllerTests: XCTestCase {
         var controller = controller()
         let effects = controller.handle(.activate("shape"), scene: narrowScene(controller))
         XCTAssertTrue(effects.opensPopup)
-        XCTAssertEqual(controller.popup?.owner, "shape")
-        XCTAssertEqual(controller.popup?.highlighted, 2, "the current option, as Return highlights it")
+        XCTAssertEqual(controller.menu.open?.owner, "shape")
+        XCTAssertEqual(controller.menu.open?.highlighted, 2, "the current option, as Return highlights it")
         XCTAssertEqual(controller.focus, "shape")
         XCTAssertTrue(controller.focusVisible)
     }
@@ -555,7 +555,7 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertEqual(effects, clicked.handle(.popupClicked(row: 1), scene: scene), "the same effects as a click")
         XCTAssertTrue(effects.changesSelection)
         XCTAssertEqual(controller.state.selection(of: "pattern"), "Alternating diagonal lines")
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
     }
 
     func testActivatingTheOpenMenusButtonClosesItAndAnotherOpensThatOne() {
@@ -563,11 +563,11 @@ final class PanelControllerTests: XCTestCase {
         let scene = narrowScene(controller)
         _ = controller.handle(.activate("shape"), scene: scene)
         XCTAssertEqual(controller.handle(.activate("shape"), scene: scene), [.closePopup, .redraw])
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         _ = controller.handle(.activate("shape"), scene: scene)
         let effects = controller.handle(.activate("pattern"), scene: scene)
         XCTAssertEqual(effects.first, .closePopup)
-        XCTAssertEqual(controller.popup?.owner, "pattern")
+        XCTAssertEqual(controller.menu.open?.owner, "pattern")
     }
 
     func testActivatingTheBadgeOpensItsListAndAStaleOptionDoesNothing() {
@@ -576,7 +576,7 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertEqual(controller.handle(.activate("shape/Star"), scene: scene), [], "no menu is open")
         XCTAssertEqual(controller.handle(.activate("sketch"), scene: scene), [], "a chip has no action")
         XCTAssertTrue(controller.handle(.activate(.badge), scene: scene).opensPopup)
-        XCTAssertEqual(controller.popup?.owner, .badge)
+        XCTAssertEqual(controller.menu.open?.owner, .badge)
     }
 
     func testFocusInputMovesTheFocusToInteractiveNodesOnly() {

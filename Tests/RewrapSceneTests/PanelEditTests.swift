@@ -28,14 +28,14 @@ final class PanelEditTests: XCTestCase {
 
     private func controller(_ panel: Panel) -> PanelController {
         var controller = PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 1000, height: 400))
-        controller.sceneChanged(scene(controller.state))
+        _ = controller.handle(.laidOut, scene: scene(controller.state))
         return controller
     }
 
     /// The edit, then the new scene, as the loop carries them out.
     private func edit(_ controller: inout PanelController, to next: Panel) -> [Effect] {
         let effects = controller.panelEdited(next)
-        controller.sceneChanged(scene(controller.state))
+        _ = controller.handle(.laidOut, scene: scene(controller.state))
         return effects
     }
 
@@ -64,9 +64,9 @@ final class PanelEditTests: XCTestCase {
         var controller = controller(panel([shape]))
         let scene = scene(controller.state)
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene)
-        XCTAssertNotNil(controller.popup)
+        XCTAssertNotNil(controller.menu.open)
         XCTAssertEqual(controller.handle(.closeRequested, scene: scene), [.closePopup, .redraw, .closeWindow])
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
     }
 
     // MARK: - Picks
@@ -157,10 +157,10 @@ final class PanelEditTests: XCTestCase {
         _ = controller.handle(.focus("shape"), scene: scene(controller.state))
         _ = controller.handle(.key(.returnKey), scene: scene(controller.state))
         _ = controller.handle(.key(.down), scene: scene(controller.state))
-        XCTAssertEqual(controller.popup?.highlighted, 1, "Square")
+        XCTAssertEqual(controller.menu.open?.highlighted, 1, "Square")
         let effects = edit(&controller, to: panel([dropdown("shape", "Shape", ["Hexagon", "Square", "Star"], "Hexagon"), pattern]))
-        XCTAssertEqual(controller.popup?.entries.map(\.text), ["Hexagon", "Square", "Star"])
-        XCTAssertEqual(controller.popup?.highlighted, 1, "still on Square")
+        XCTAssertEqual(controller.menu.open?.entries.map(\.text), ["Hexagon", "Square", "Star"])
+        XCTAssertEqual(controller.menu.open?.highlighted, 1, "still on Square")
         XCTAssertTrue(effects.contains { if case .redrawPopup = $0 { true } else { false } }, "\(effects)")
         XCTAssertFalse(effects.contains(.closePopup))
     }
@@ -169,16 +169,16 @@ final class PanelEditTests: XCTestCase {
         var controller = controller(panel([shape, pattern]))
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene(controller.state))
         let effects = edit(&controller, to: panel([dropdown("shape", "Shape", ["Circle", "Square"], "Circle"), pattern]))
-        XCTAssertEqual(controller.popup?.entries.map(\.text), ["Circle", "Square"])
+        XCTAssertEqual(controller.menu.open?.entries.map(\.text), ["Circle", "Square"])
         XCTAssertEqual(effects.prefix(2).map { if case .openPopup = $0 { "open" } else { "\($0)" } }, ["closePopup", "open"])
     }
 
     func testAMenuWhoseDropdownIsGoneCloses() {
         var controller = controller(panel([shape, pattern]))
         _ = controller.handle(.pointerPressed(on: "shape"), scene: scene(controller.state))
-        XCTAssertNotNil(controller.popup)
+        XCTAssertNotNil(controller.menu.open)
         let effects = edit(&controller, to: panel([pattern]))
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         XCTAssertTrue(effects.contains(.closePopup))
         XCTAssertEqual(controller.focus, "pattern", "the focus the menu gave back moves on")
     }

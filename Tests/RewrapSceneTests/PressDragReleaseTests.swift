@@ -25,10 +25,10 @@ final class PressDragReleaseTests: XCTestCase {
         var controller = pressedOnShape()
         _ = controller.handle(.popupPointerMoved(over: .outside), scene: scene)
         XCTAssertEqual(controller.handle(.popupPointerMoved(over: .row(1)), scene: scene).count, 1, "the row under the held button is highlighted")
-        XCTAssertEqual(controller.popup?.highlighted, 1)
+        XCTAssertEqual(controller.menu.open?.highlighted, 1)
         let effects = controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene)
         XCTAssertEqual(picked(controller), "Rounded rectangle")
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         XCTAssertTrue(effects.contains(.closePopup))
         XCTAssertTrue(effects.contains { if case .relayout(_, _, animated: true) = $0 { true } else { false } }, "the same motion as a click")
     }
@@ -46,7 +46,7 @@ final class PressDragReleaseTests: XCTestCase {
         var controller = pressedOnShape()
         _ = controller.handle(.popupPointerMoved(over: .outside, onOwner: true), scene: scene)
         XCTAssertEqual(controller.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene), [])
-        XCTAssertNotNil(controller.popup)
+        XCTAssertNotNil(controller.menu.open)
         // The second click picks: a press and a release on the same row.
         _ = controller.handle(.popupPointerPressed(at: .row(2)), scene: scene)
         XCTAssertEqual(picked(controller), "Circle", "nothing is picked on the press")
@@ -67,7 +67,7 @@ final class PressDragReleaseTests: XCTestCase {
             var controller = pressedOnShape()
             _ = controller.handle(.popupPointerMoved(over: .row(1)), scene: scene)
             _ = controller.handle(.popupPointerReleased(at: spot, onOwner: false), scene: scene)
-            XCTAssertNotNil(controller.popup, "a release on \(spot)")
+            XCTAssertNotNil(controller.menu.open, "a release on \(spot)")
             XCTAssertEqual(picked(controller), "Circle")
         }
     }
@@ -86,8 +86,8 @@ final class PressDragReleaseTests: XCTestCase {
         var controller = pressedOnShape()
         _ = controller.handle(.popupPointerReleased(at: .outside, onOwner: true), scene: scene)
         _ = controller.handle(.popupPointerPressed(at: .row(1)), scene: scene)
-        XCTAssertNotNil(controller.popup, "a press alone picks nothing")
-        XCTAssertEqual(controller.popup?.highlighted, 1)
+        XCTAssertNotNil(controller.menu.open, "a press alone picks nothing")
+        XCTAssertEqual(controller.menu.open?.highlighted, 1)
         _ = controller.handle(.popupPointerMoved(over: .row(2)), scene: scene)
         _ = controller.handle(.popupPointerReleased(at: .row(2), onOwner: false), scene: scene)
         XCTAssertEqual(picked(controller), "Square", "the row released on, not the one pressed")
@@ -107,7 +107,7 @@ final class PressDragReleaseTests: XCTestCase {
         var controller = pressedOnShape()
         _ = controller.handle(.popupPointerMoved(over: .row(1), onOwner: true), scene: scene)
         XCTAssertEqual(controller.handle(.popupPointerReleased(at: .row(1), onOwner: true), scene: scene), [])
-        XCTAssertNotNil(controller.popup, "the release on the row over the dropdown was the click that opened it")
+        XCTAssertNotNil(controller.menu.open, "the release on the row over the dropdown was the click that opened it")
 
         controller = pressedOnShape()
         _ = controller.handle(.popupPointerMoved(over: .row(2), onOwner: false), scene: scene)
@@ -131,14 +131,14 @@ final class PressDragReleaseTests: XCTestCase {
         _ = controller.handle(.key(.tab), scene: scene)
         _ = controller.handle(.key(.returnKey), scene: scene)
         XCTAssertEqual(controller.handle(.popupPointerReleased(at: .row(1), onOwner: false), scene: scene), [])
-        XCTAssertNotNil(controller.popup)
+        XCTAssertNotNil(controller.menu.open)
     }
 
     func testAMenuLostMidDragForgetsTheHold() {
         var controller = pressedOnShape()
         _ = controller.handle(.popupPointerMoved(over: .row(1)), scene: scene)
         _ = controller.handle(.popupLost, scene: scene)
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         // The next click works as ever.
         XCTAssertTrue(controller.handle(.pointerPressed(on: "pattern"), scene: scene).contains { if case .openPopup = $0 { true } else { false } })
         _ = controller.handle(.popupPointerMoved(over: .row(1)), scene: scene)

@@ -24,7 +24,7 @@ final class ScreenReaderFocusTests: XCTestCase {
         let scene = PageLayout(metrics: Metrics(), words: .english, measurer: FixedAdvanceMeasurer())
             .scene(for: state, viewportWidth: width)
         var controller = PanelController(state: state, metrics: Metrics(), viewport: Size(width: width, height: 420))
-        controller.sceneChanged(scene)
+        _ = controller.handle(.laidOut, scene: scene)
         return (controller, scene)
     }
 
@@ -49,9 +49,9 @@ final class ScreenReaderFocusTests: XCTestCase {
         XCTAssertEqual(controller.focus, .badge)
         // And after its list was opened and closed with Escape.
         _ = controller.handle(.key(.returnKey), scene: scene)
-        XCTAssertEqual(controller.popup?.owner, .badge)
+        XCTAssertEqual(controller.menu.open?.owner, .badge)
         _ = controller.handle(.key(.escape), scene: scene)
-        XCTAssertNil(controller.popup)
+        XCTAssertNil(controller.menu.open)
         _ = controller.handle(.key(.escape), scene: scene)
         XCTAssertEqual(controller.focus, .badge)
     }

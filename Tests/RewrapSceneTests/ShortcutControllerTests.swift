@@ -29,7 +29,7 @@ final class ShortcutControllerTests: XCTestCase {
     func testAltUpClosesTheMenuWithNothingPickedAndTheFocusStays() {
         var controller = focusedOnShape()
         _ = controller.handle(.key(.openMenu), scene: scene)
-        XCTAssertNotNil(controller.popup, "Alt+Down opens the focused dropdown")
+        XCTAssertNotNil(controller.menu.open, "Alt+Down opens the focused dropdown")
         _ = controller.handle(.key(.down), scene: scene)
         XCTAssertEqual(controller.handle(.key(.closeMenu), scene: scene), [.closePopup, .redraw])
         XCTAssertEqual(controller.state.selection(of: "shape"), "Circle")
@@ -40,8 +40,8 @@ final class ShortcutControllerTests: XCTestCase {
     func testAltDownInAnOpenMenuMovesNothing() {
         var controller = focusedOnShape()
         _ = controller.handle(.key(.openMenu), scene: scene)
-        let before = controller.popup
+        let before = controller.menu.open
         XCTAssertEqual(controller.handle(.key(.openMenu), scene: scene), [])
-        XCTAssertEqual(controller.popup, before)
+        XCTAssertEqual(controller.menu.open, before)
     }
 }

@@ -28,11 +28,8 @@ public final class ATSPIBridge {
     var registryQuietUntil: BusDeadline?
     /// Inputs asked for by actions, handed to the app after the pump.
     var requests: [Input] = []
-    /// What clients are answered from during a pump, built once on first
-    /// need: a burst of calls walking the tree sees one frame.
-    private var answering: (() -> AccessibleTree)?
-    private var answeringTree: AccessibleTree?
-    private var answeringOrigin: (x: Int, y: Int)?
+    /// What clients are answered from during a pump; nil outside one.
+    private var answering: Answering?
     private var published: AccessibleTree
     private var settled: AccessibleTree
     /// Set while messages wait for room in the socket: a bus that has not
@@ -107,12 +104,8 @@ public final class ATSPIBridge {
     public func pump(tree: @escaping () -> AccessibleTree) -> [Input] {
         guard let connection else { return [] }
         let api = library.api
-        answering = tree
-        defer {
-            answering = nil
-            answeringTree = nil
-            answeringOrigin = nil
-        }
+        answering = Answering(build: tree)
+        defer { answering = nil }
         // Read once, then dispatch everything read: a message left queued
         // would wait for the next readable byte. Replies are written as
         // they are sent; what does not fit waits for `retryInterval`.
@@ -149,18 +142,18 @@ public final class ATSPIBridge {
     /// Outside a pump (while a key waits for the registry), the last
     /// published tree, kept for nothing longer.
     var tree: AccessibleTree {
-        if let answeringTree { return answeringTree }
-        guard let answering else { return published }
-        let tree = answering()
-        answeringTree = tree
+        guard let build = answering?.build else { return published }
+        if let tree = answering?.tree { return tree }
+        let tree = build()
+        answering?.tree = tree
         return tree
     }
 
     /// One round trip to the X server per pump, and only if a client asks for screen coordinates.
     var origin: (x: Int, y: Int) {
-        if let answeringOrigin { return answeringOrigin }
+        if let origin = answering?.origin { return origin }
         let origin = mainWindowOrigin()
-        if answering != nil { answeringOrigin = origin }
+        answering?.origin = origin
         return origin
     }
 
@@ -201,4 +194,14 @@ public final class ATSPIBridge {
         descriptor = nil
         library.close(connection)
     }
+}
+
+/// What clients are answered from during one pump: the tree and the main
+/// window's corner, each made once, on first need, so a burst of calls
+/// walking the tree sees one frame, and screen coordinates cost one round
+/// trip at most.
+private struct Answering {
+    let build: () -> AccessibleTree
+    var tree: AccessibleTree?
+    var origin: (x: Int, y: Int)?
 }

@@ -2,9 +2,12 @@ import RewrapLayout
 
 /// Something the app must carry out after the controller handled an input,
 /// with everything needed to do it. Effects say what changed now; the
-/// controller stays the one owner of interaction state, which the loop
-/// reads (never writes) to draw, hit-test and publish a frame: the open
-/// menu, the focus, hover and scroll.
+/// controller stays the one owner of interaction state (the open menu, the
+/// focus, hover and scroll), which the loop hands, as a value, to whoever
+/// draws, hit-tests or publishes a frame, and which changes only through
+/// inputs. The loop hands each effect to every one of its parts, and what
+/// carrying it out tells (where a menu went, a new layout) comes back as
+/// inputs, handled after this input's effects, never inside them.
 public enum Effect: Equatable, Sendable {
     /// Focus, hover, scrolling or the inspector changed.
     case redraw
@@ -14,8 +17,9 @@ public enum Effect: Equatable, Sendable {
     case relayout(PanelState, viewport: Size, animated: Bool)
     /// Open the menu below its button, as shown at this scroll offset.
     case openPopup(PopupMenu, scroll: Point)
-    /// The open popup's highlight moved or it scrolled.
-    case redrawPopup(PopupMenu)
+    /// The open menu's highlight moved, it scrolled, or it was placed anew:
+    /// its window is drawn again from the controller's menu.
+    case redrawPopup
     /// Send `Input.menuScrollTick` after this many seconds: an indicator is hovered.
     case scheduleMenuScroll(after: Double)
     case closePopup

@@ -14,9 +14,9 @@ public enum Input: Hashable, Sendable {
     case popupPointerMoved(over: MenuSpot, onOwner: Bool = false)
     /// The wheel over the popup, in rows; positive scrolls towards the end.
     case popupScrolled(rows: Int)
-    /// The popup went on screen showing this many rows: fewer than its
-    /// entries when it was cut to fit.
-    case popupPlaced(visibleRows: Int)
+    /// The platform put the open menu's window here, first or after its
+    /// dropdown moved; it shows fewer rows than its entries when it was cut to fit.
+    case popupPlaced(MenuPlace)
     /// The time asked for by `Effect.scheduleMenuScroll` has come.
     case menuScrollTick
     /// The primary button went down while a menu is open. Nothing is
@@ -71,4 +71,8 @@ public enum Input: Hashable, Sendable {
     /// so there is something to announce. The ring stays hidden until the
     /// keyboard is used.
     case focusFirstControl
+    /// The page was laid out anew (a pick, an edit, a resize): the scene
+    /// handed with this input is the new one, and scrolling, focus and
+    /// hover are kept within what it shows.
+    case laidOut
 }

@@ -2,12 +2,14 @@ import RewrapLayout
 import RewrapPanelFile
 
 /// The demo's behaviour, free of X11, and the only owner of interaction
-/// state: selection, focus, hover, the open popup, the scroll position and
-/// the notice of a bad panel file.
-/// The app feeds it `Input`s and carries out the returned `Effect`s.
+/// state: selection, focus, hover, the open menu from its opening to its
+/// closing, the scroll position and the notice of a bad panel file.
+/// The app feeds it `Input`s and carries out the returned `Effect`s; a new
+/// layout reaches it as an input too (`laidOut`), so nothing else writes it.
 ///
 ///     var controller = PanelController(state: PanelState(panel: panel), metrics: metrics, viewport: window)
 ///     controller.handle(.pointerPressed(on: "pattern"), scene: scene)   // [.openPopup(menu, scroll: offset), .redraw]
+///     controller.menu                                                   // .requested(menu)
 public struct PanelController: Sendable {
     public private(set) var metrics: Metrics
     public private(set) var state: PanelState
@@ -22,7 +24,10 @@ public struct PanelController: Sendable {
     /// manager says otherwise, it is taken to.
     public private(set) var windowFocused = true
     public private(set) var hovered: NodeID?
-    public private(set) var popup: PopupMenu?
+    /// The menu, closed, requested of the platform or placed.
+    public private(set) var menu = MenuPhase.closed
+    /// The open menu's content, requested or placed.
+    private var popup: PopupMenu? { menu.open }
     /// The primary button is down since it opened the open menu or pressed
     /// inside it, so its release may pick.
     private var hold: MenuHold?
@@ -103,6 +108,9 @@ public struct PanelController: Sendable {
         case .panelFileFailed(let text):
             notice = text
             return [.redraw]
+        case .laidOut:
+            laidOut(scene)
+            return []
         default:
             return popup == nil ? handlePointer(input, scene: scene) : handlePopupPointer(input)
         }
@@ -112,7 +120,7 @@ public struct PanelController: Sendable {
     /// the focused control goes (the badge, or a dropdown an edit removed),
     /// the focus moves to its nearest neighbour that stays, the next one in
     /// Tab order first.
-    public mutating func sceneChanged(_ scene: Scene) {
+    private mutating func laidOut(_ scene: Scene) {
         scroll.clamp(content: scene.contentSize, viewport: viewport)
         let order = scene.interactiveIDs
         defer { tabOrder = order }
@@ -169,7 +177,7 @@ public struct PanelController: Sendable {
         var next = PopupMenu(owner: menu.owner, entries: entries,
                              highlighted: highlightedID.flatMap { id in entries.firstIndex { $0.id == id } })
         guard entries.count == menu.entries.count else {
-            popup = next
+            self.menu = .requested(next)
             return [.closePopup, .openPopup(next, scroll: scroll.offset)]
         }
         next.scroll = menu.scroll
@@ -262,7 +270,7 @@ public struct PanelController: Sendable {
             let entries = dropdown.options.map { PopupEntry(id: .option($0, of: id), text: $0, isSelected: $0 == current) }
             menu = PopupMenu(owner: id, entries: entries, highlighted: byKeyboard ? entries.firstIndex(where: \.isSelected) : nil)
         }
-        popup = menu
+        self.menu = .requested(menu)
         // The menu hangs from its button, so the button must be in view.
         let revealed = reveal(id, scene)
         return revealed + [.openPopup(menu, scroll: scroll.offset), .redraw]
@@ -326,13 +334,13 @@ public struct PanelController: Sendable {
             guard let row else { return close() }
             return pick(row)
         case .popupLost:
-            popup = nil
+            self.menu = .closed
             hold = nil
             return [.redraw]
-        case .popupPlaced(let visibleRows):
-            // It opens with the current option in view, in the middle when it can.
-            menu.scroll = MenuScroll(count: menu.entries.count, visible: visibleRows)
-            if let row = menu.highlighted ?? menu.entries.firstIndex(where: \.isSelected) { menu.scroll.center(on: row) }
+        case .popupPlaced(let place):
+            let before = self.menu
+            self.menu.place(place)
+            return self.menu == before ? [] : [.redrawPopup]
         case .popupScrolled(let rows):
             menu.scroll.scroll(by: rows)
         case .menuScrollTick:
@@ -356,8 +364,8 @@ public struct PanelController: Sendable {
     /// Keeps `menu` as the open popup; a redraw when anything shown changed.
     private mutating func update(_ menu: PopupMenu) -> [Effect] {
         guard menu != popup else { return [] }
-        popup = menu
-        return [.redrawPopup(menu)]
+        self.menu.show(menu)
+        return [.redrawPopup]
     }
 
     private mutating func handlePopupKey(_ key: Key) -> [Effect] {
@@ -395,7 +403,7 @@ public struct PanelController: Sendable {
     /// Closes with nothing changed; focus returns to the button that opened it.
     private mutating func close() -> [Effect] {
         guard let menu = popup else { return [] }
-        popup = nil
+        self.menu = .closed
         hold = nil
         focus = menu.owner
         hovered = nil

@@ -1,6 +1,7 @@
 import CWayland
 import CWaylandProtocols
 import RewrapPlatform
+import RewrapText
 
 /// The main window's wl_surface, with what the compositor tells about it
 /// from the start: the outputs it is on and the fractional scale it
@@ -94,14 +95,20 @@ final class XDGToplevel: Shell {
 }
 
 /// The main window once the compositor has configured it: a surface with
-/// a shell that is a popup's parent, and the buffers it is drawn into.
-/// It exists only whole.
+/// a shell that is a popup's parent, the buffers it is drawn into, its
+/// text, and what the seat's events mean to it. It exists only whole.
 final class ConfiguredWindow {
     let surface: WindowSurface
     let shell: any Shell
     /// The parent of every popup.
     let xdgSurface: OpaquePointer
     let buffer: ShmSurface
+    /// What its text, and its popup's, is set with; new with a new scale.
+    var text: TextEngine
+    /// What the seat's events mean, from the opening window on.
+    var input: SeatInput
+    /// The latest toplevel configure, until its xdg_surface configure.
+    var pendingConfigure: ToplevelConfigure
     /// What the app asked for, to open the window again on a restarted
     /// compositor; a new title goes into it too.
     var request: WindowRequest
@@ -117,22 +124,26 @@ final class ConfiguredWindow {
     var committedDestination: (width: Int32, height: Int32)?
     var frameCallback: OpaquePointer?
     var framePresented = false
+    /// What the first frame did not need is set up (`finishStartup`).
+    var startupFinished = false
     var isMaximized = false
     /// The size to return to when unmaximised with "your choice".
     var restoredSize: LogicalSize?
 
-    /// Nil when the shell has no xdg_surface yet, which libdecor's first
-    /// configure guarantees it has.
-    init?(surface: WindowSurface, shell: any Shell, buffer: ShmSurface, request: WindowRequest, scale: SurfaceScale,
-          logicalSize: LogicalSize) {
-        guard let xdgSurface = shell.popupParent else { return nil }
-        self.surface = surface
-        self.shell = shell
+    /// `opening`, configured: nil when its shell has no xdg_surface yet,
+    /// which libdecor's first configure guarantees it has.
+    init?(_ opening: OpeningWindow) {
+        guard let xdgSurface = opening.shell.popupParent else { return nil }
+        surface = opening.surface
+        shell = opening.shell
         self.xdgSurface = xdgSurface
-        self.buffer = buffer
-        self.request = request
-        self.scale = scale
-        self.logicalSize = logicalSize
+        buffer = opening.buffer
+        text = opening.text
+        input = opening.input
+        pendingConfigure = opening.pendingConfigure
+        request = opening.request
+        scale = opening.scale
+        logicalSize = opening.logicalSize
     }
 
     deinit {

@@ -9,7 +9,7 @@ extension WaylandPlatform {
     /// X11 platform sets up its input then: keymaps, compose tables and the
     /// cursor theme cost the first frame otherwise.
     func takeSeatDevices() {
-        guard startupFinished, let seat else { return }
+        guard window?.startupFinished == true, let seat else { return }
         seat.take(connection.seatCapabilities)
     }
 

@@ -54,21 +54,24 @@ extension WaylandPlatform: Platform {
             check(-1)
             return []
         }
-        let wake = [deadline, seat?.keys?.repeatDeadline].compactMap { $0 }.min()
-        let timeout: Int32 = busy ? 0 : wake.map { Int32(max(0, (($0 - Self.monotonicNow()) * 1000).rounded(.up))) } ?? -1
-        var watched = [pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)]
-            + descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            + (portal.map { [pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0)] } ?? [])
-        let count = poll(&watched, nfds_t(watched.count), timeout)
+        // A held key's repeat and the portal's answers are the platform's
+        // own: they come out of `pendingEvents` as key presses and new settings.
+        let repeats = seat?.keys?.repeatDeadline
+        let wake = deadline.map { min($0, repeats ?? $0) } ?? repeats
+        let socket = wl_display_get_fd(display)
+        poller.begin()
+        poller.watch(socket)
+        if let portal { poller.watch(portal.descriptor) }
+        poller.watch(contentsOf: descriptors)
+        let woken = poller.wait(until: wake, sleeping: !busy)
         if !busy {
-            if count > 0 && watched[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            if woken && poller.isReady(socket) {
                 check(wl_display_read_events(display))
             } else {
                 wl_display_cancel_read(display)
             }
         }
-        guard count > 0 else { return [] }
-        return watched.dropFirst().prefix(descriptors.count).filter { $0.revents != 0 }.map(\.fd)
+        return woken ? poller.ready(among: descriptors) : []
     }
 
     /// Not while the window waits for a compositor to open on.
@@ -77,11 +80,11 @@ extension WaylandPlatform: Platform {
     /// While no compositor is there: the app's own descriptors, and the
     /// next try at the socket.
     private func waitForCompositor(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
-        let wake = min(deadline ?? .infinity, Self.monotonicNow() + Reconnection.interval)
-        let timeout = Int32(max(0, ((wake - Self.monotonicNow()) * 1000).rounded(.up)))
-        var watched = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        guard poll(&watched, nfds_t(watched.count), events.isEmpty ? timeout : 0) > 0 else { return [] }
-        return watched.filter { $0.revents != 0 }.map(\.fd)
+        let retry = Self.monotonicNow() + Reconnection.interval
+        poller.begin()
+        poller.watch(contentsOf: descriptors)
+        guard poller.wait(until: min(deadline ?? retry, retry), sleeping: events.isEmpty) else { return [] }
+        return poller.ready(among: descriptors)
     }
 
     /// Nil: the session bus's `org.a11y.Bus` names it.

@@ -66,14 +66,14 @@ extension WaylandPlatform {
     private func open(_ request: PopupRequest, grabbingWith serial: UInt32?) {
         closePopup()
         let globals = connection.globals, required = connection.required
-        guard let window, let text else { return }
+        guard let window else { return }
         let scale = window.scale
         let positioner = self.positioner(for: request, in: window, wmBase: required.wmBase)
         defer { xdg_positioner_destroy(positioner) }
         let surface = wl_compositor_create_surface(required.compositor)!
         let popupXDGSurface = xdg_wm_base_get_xdg_surface(required.wmBase, surface)!
         let xdgPopup = xdg_surface_get_popup(popupXDGSurface, window.xdgSurface, positioner)!
-        let buffer = ShmSurface(shm: required.shm, text: text, glyphs: glyphs)
+        let buffer = ShmSurface(shm: required.shm, text: window.text, glyphs: glyphs)
         let viewport = scale.isFractional ? globals.viewporter.map { wp_viewporter_get_viewport($0, surface)! } : nil
         xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
         xdg_popup_add_listener(xdgPopup, &popupListener, userData)
@@ -171,7 +171,7 @@ extension WaylandPlatform {
         let answer = PopupAnswer.placement(of: popup.request, in: area, scale: window.scale)
         popup.logicalSize = answer.logical
         popup.buffer.resize(width: answer.buffer.width, height: answer.buffer.height)
-        events.append(.popupPlaced(answer.placement))
+        events.append(.popupPlaced(popup.request, answer.placement))
     }
 
     private func commitPopup(_ popup: XDGPopup, _ buffer: ShmBuffer, damage: PixelRect?) {

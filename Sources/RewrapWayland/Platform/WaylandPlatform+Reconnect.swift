@@ -1,6 +1,7 @@
 import CWayland
 import CWaylandProtocols
 import RewrapPlatform
+import RewrapText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,6 +14,9 @@ struct Reconnection {
     /// Why the connection was lost, for the line said on giving up.
     let loss: String
     let buffer: ShmSurface
+    let text: TextEngine
+    /// Pixels a wheel click scrolls, for what input means to the window opened again.
+    let scrollStep: Double
     var request: WindowRequest
     let scale: SurfaceScale
     /// The size it had, or returns to when maximised.
@@ -44,14 +48,14 @@ extension WaylandPlatform {
         // It opens again at the size it had, not the one first asked for.
         request.width = nil
         request.height = nil
+        let focused = window.input.reportedFocus
         phase = .reconnecting(Reconnection(deadline: Self.monotonicNow() + Reconnection.patience, loss: loss,
-                                           buffer: window.buffer, request: request, scale: window.scale,
+                                           buffer: window.buffer, text: window.text, scrollStep: window.input.scrollStep,
+                                           request: request, scale: window.scale,
                                            logicalSize: window.isMaximized ? window.restoredSize ?? window.logicalSize : window.logicalSize))
         window.buffer.letGo()
         seat = nil
-        if input?.reportedFocus == true { events.append(.focusChanged(false)) }
-        input = input.map { SeatInput(scrollStep: $0.scrollStep) }
-        startupFinished = false
+        if focused { events.append(.focusChanged(false)) }
         failure = nil
         return true
     }
@@ -77,7 +81,8 @@ extension WaylandPlatform {
         listen(to: next)
         do {
             kept.buffer.move(to: next.required.shm)
-            try beginOpening(kept.request, buffer: kept.buffer, scale: kept.scale, size: kept.logicalSize, isReopening: true)
+            try beginOpening(kept.request, buffer: kept.buffer, text: kept.text, scrollStep: kept.scrollStep, scale: kept.scale,
+                             size: kept.logicalSize, isReopening: true)
         } catch {
             return error.message
         }

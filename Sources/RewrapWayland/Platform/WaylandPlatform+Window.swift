@@ -9,13 +9,21 @@ import Glibc
 #endif
 
 /// The main window while the compositor has not configured it yet: its
-/// surface and the shell being made for it.
+/// surface and the shell being made for it, with what the window has from
+/// `openWindow` on: its text, and what the seat's events mean to it.
 final class OpeningWindow {
     let surface: WindowSurface
     var shell: any Shell
     /// What the window's frames are drawn into: new at the start, the old
     /// window's when it opens again on a restarted compositor.
     let buffer: ShmSurface
+    /// What its text, and its popup's, is set with.
+    let text: TextEngine
+    /// What the seat's events mean: before there is a window to scroll,
+    /// there is no scroll step, and no event to mean anything.
+    var input: SeatInput
+    /// The latest toplevel configure, until its xdg_surface configure.
+    var pendingConfigure = ToplevelConfigure()
     /// Whether the window opened before, on a compositor now gone.
     let isReopening: Bool
     var request: WindowRequest
@@ -25,11 +33,13 @@ final class OpeningWindow {
     let scale: SurfaceScale
     var logicalSize: LogicalSize
 
-    init(surface: WindowSurface, shell: any Shell, buffer: ShmSurface, isReopening: Bool, request: WindowRequest, minimum: (Int32, Int32),
-         scale: SurfaceScale, logicalSize: LogicalSize) {
+    init(surface: WindowSurface, shell: any Shell, buffer: ShmSurface, text: TextEngine, input: SeatInput, isReopening: Bool,
+         request: WindowRequest, minimum: (Int32, Int32), scale: SurfaceScale, logicalSize: LogicalSize) {
         self.surface = surface
         self.shell = shell
         self.buffer = buffer
+        self.text = text
+        self.input = input
         self.isReopening = isReopening
         self.request = request
         self.minimum = minimum
@@ -69,14 +79,13 @@ struct ToplevelConfigure {
 /// configure with a frame.
 extension WaylandPlatform {
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
-        self.text = text
-        input = SeatInput(scrollStep: Metrics(scale: request.scale).scrollStep)
         let scale = SurfaceScale.whole(outputScale)
         func logical(_ pixels: Int) -> Int32 { max(1, scale.logical(Double(pixels))) }
         let size = LogicalSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
                                height: logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
         let buffer = ShmSurface(shm: connection.required.shm, text: text, glyphs: glyphs)
-        try beginOpening(request, buffer: buffer, scale: scale, size: size, isReopening: false)
+        try beginOpening(request, buffer: buffer, text: text, scrollStep: Metrics(scale: request.scale).scrollStep, scale: scale,
+                         size: size, isReopening: false)
         // Nothing may be drawn before the first configure.
         while true {
             if let failure { throw PlatformError(failure.line) }
@@ -92,8 +101,8 @@ extension WaylandPlatform {
 
     /// Makes the window's surface and shell, which the compositor's first
     /// configure makes whole.
-    func beginOpening(_ request: WindowRequest, buffer: ShmSurface, scale: SurfaceScale, size: LogicalSize,
-                      isReopening: Bool) throws(PlatformError) {
+    func beginOpening(_ request: WindowRequest, buffer: ShmSurface, text: TextEngine, scrollStep: Double, scale: SurfaceScale,
+                      size: LogicalSize, isReopening: Bool) throws(PlatformError) {
         func logical(_ pixels: Int) -> Int32 { max(1, scale.logical(Double(pixels))) }
         let minimum = (logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
                        logical(Int((Double(request.minimumHeight) * request.scale).rounded())))
@@ -102,7 +111,8 @@ extension WaylandPlatform {
         // No smaller than the minimum it asks the compositor to keep, as an
         // X11 window manager holds it to its size hints.
         let size = LogicalSize(width: max(size.width, minimum.0), height: max(size.height, minimum.1))
-        phase = .opening(OpeningWindow(surface: surface, shell: shell, buffer: buffer, isReopening: isReopening, request: request,
+        phase = .opening(OpeningWindow(surface: surface, shell: shell, buffer: buffer, text: text,
+                                       input: SeatInput(scrollStep: scrollStep), isReopening: isReopening, request: request,
                                        minimum: minimum, scale: scale, logicalSize: size.fitted(to: scale)))
     }
 
@@ -137,8 +147,7 @@ extension WaylandPlatform {
     /// xdg_surface for popups, and it gets its buffers.
     private func finishOpening(_ opening: OpeningWindow, serial: UInt32?) {
         let buffer = opening.buffer
-        guard let window = ConfiguredWindow(surface: opening.surface, shell: opening.shell, buffer: buffer, request: opening.request,
-                                      scale: opening.scale, logicalSize: opening.logicalSize) else {
+        guard let window = ConfiguredWindow(opening) else {
             failure = .protocolError("rewrap: libdecor configured the window before making its xdg_surface")
             return
         }
@@ -208,8 +217,15 @@ extension WaylandPlatform {
     }
 
     func toplevelConfigured(width: Int32, height: Int32, states: UnsafeMutablePointer<wl_array>?) {
-        pendingConfigure.size = (width, height)
-        pendingConfigure.read(states: states)
+        amendConfigure { configure in
+            configure.size = (width, height)
+            configure.read(states: states)
+        }
+    }
+
+    /// Changes the toplevel configure under way, the opening window's or the open one's.
+    private func amendConfigure(_ change: (inout ToplevelConfigure) -> Void) {
+        if let opening { change(&opening.pendingConfigure) } else if let window { change(&window.pendingConfigure) }
     }
 
     /// The compositor said whether it draws the title bar.
@@ -220,10 +236,12 @@ extension WaylandPlatform {
     /// libdecor's configure, which it acknowledges as the window answers it
     /// with a content size; nil leaves the size to the window.
     func decoratedConfigured(size: (width: Int32, height: Int32)?, state: libdecor_window_state?, configuration: OpaquePointer) {
-        pendingConfigure.size = size
-        if let state {
-            pendingConfigure.activated = state.rawValue & LIBDECOR_WINDOW_STATE_ACTIVE.rawValue != 0
-            pendingConfigure.maximized = state.rawValue & LIBDECOR_WINDOW_STATE_MAXIMIZED.rawValue != 0
+        amendConfigure { configure in
+            configure.size = size
+            if let state {
+                configure.activated = state.rawValue & LIBDECOR_WINDOW_STATE_ACTIVE.rawValue != 0
+                configure.maximized = state.rawValue & LIBDECOR_WINDOW_STATE_MAXIMIZED.rawValue != 0
+            }
         }
         let first = opening
         if let first { finishOpening(first, serial: nil) } else if let window { takeConfigure(into: window) }
@@ -243,7 +261,7 @@ extension WaylandPlatform {
         if let opening {
             // A compositor that answered "client side" draws no title bar: libdecor does instead, on the same surface.
             if let toplevel = opening.shell as? XDGToplevel, toplevel.isUndecorated, connection.globals.offersSubsurfaces {
-                pendingConfigure = ToplevelConfigure()
+                opening.pendingConfigure = ToplevelConfigure()
                 do {
                     opening.shell = try decorate(opening.surface.proxy, opening.request, minimum: opening.minimum)
                 } catch {
@@ -276,8 +294,8 @@ extension WaylandPlatform {
     /// pixels, clamped to what can be drawn (zero means "your choice"), its
     /// maximised state, and whether it is activated.
     private func takeConfigure(into window: ConfiguredWindow) {
-        let configure = pendingConfigure
-        pendingConfigure = ToplevelConfigure()
+        let configure = window.pendingConfigure
+        window.pendingConfigure = ToplevelConfigure()
         if configure.maximized && !window.isMaximized { window.restoredSize = window.logicalSize }
         let unmaximized = !configure.maximized && window.isMaximized
         if unmaximized, configure.size.map({ $0 == (0, 0) }) ?? true, let restored = window.restoredSize {
@@ -315,18 +333,18 @@ extension WaylandPlatform {
     /// changed, and the window keeps its logical size, now in more (or
     /// fewer) pixels.
     public func rescale(to scale: Double, text engine: TextEngine) -> Size {
-        text = engine
-        input?.scrollStep = Metrics(scale: scale).scrollStep
-        glyphs = GlyphCache()
         guard let window else { return Size(width: 0, height: 0) }
+        window.text = engine
+        window.input.scrollStep = Metrics(scale: scale).scrollStep
+        glyphs = GlyphCache()
         window.buffer.setText(engine, glyphs: glyphs)
         let buffer = window.logicalSize.buffer(at: window.scale)
         return Size(width: Double(buffer.width), height: Double(buffer.height))
     }
 
     public func finishStartup() {
-        guard let window, window.framePresented, !startupFinished else { return }
-        startupFinished = true
+        guard let window, window.framePresented, !window.startupFinished else { return }
+        window.startupFinished = true
         // The first frame goes to the compositor now, not after the cursor
         // theme below (every cursor of it read from disk), which it does not
         // need. Should the compositor close the connection on an error in

@@ -15,9 +15,11 @@ import Glibc
 /// sees buffer pixels throughout: logical sizes times the buffer scale.
 ///
 /// Its state is split by owner: the connection (display and globals), the
-/// seat's devices, the main window (made whole at its first configure),
-/// its popup, and the portal as the source of desktop settings. What input
-/// means is decided by `SeatInput`, which needs no compositor.
+/// seat's devices, the main window in its phase (`WindowPhase`: its text
+/// and what input means to it from `openWindow` on, made whole at its
+/// first configure), its popup, and the portal as the source of desktop
+/// settings. What input means is decided by `SeatInput`, which needs no
+/// compositor.
 ///
 ///     let platform = try WaylandPlatform(display: nil)
 ///     let surface = try platform.openWindow(request, text: engine)
@@ -27,28 +29,23 @@ public final class WaylandPlatform {
     let socketName: String?
     var seat: Seat?
     var phase = WindowPhase.windowless
-    /// The latest toplevel configure, until its xdg_surface configure.
-    var pendingConfigure = ToplevelConfigure()
     var popup: XDGPopup?
-    /// What the seat's events mean, from `openWindow` on: before there is
-    /// a window to scroll, there is no scroll step, and no event to mean anything.
-    var input: SeatInput?
     /// The desktop's look, from the portal on the session bus.
     let portal: PortalSettings?
     public internal(set) var settings = DesktopSettings()
     /// Translated events, in order, until `pendingEvents` hands them out.
     var events: [PlatformEvent] = []
-    /// Set by `openWindow`, before any surface draws text.
-    var text: TextEngine?
     var glyphs = GlyphCache()
-    var startupFinished = false
     /// Why the connection ended, once it has.
     var failure: ConnectionFailure?
+    /// Sleeps in `wait(until:)`, to its deadline's nanosecond.
+    let poller: DeadlinePoll
 
     /// Connects to the compositor named by WAYLAND_DISPLAY (or `name`);
     /// one that lacks xdg_wm_base or wl_shm is refused.
     public init(display name: String?) throws(PlatformError) {
         socketName = name
+        poller = try DeadlinePoll()
         connection = try WaylandConnection(name: name)
         // A bus that accepts and never answers costs the start half a second, once.
         portal = PortalSettings(by: BusDeadline(seconds: 0.5))
@@ -123,7 +120,7 @@ public final class WaylandPlatform {
             closePopup()
             events.append(.popupDismissed)
         }
-        if startupFinished, let seat {
+        if window.startupFinished, let seat {
             // The old cursor's surface goes with it, so the pointer is given the new one.
             seat.cursor = Cursor(globals: connection.required, scale: scale.cursorScale,
                                  settings: settings)

@@ -31,4 +31,14 @@ extension WaylandPlatform {
     var opening: OpeningWindow? { phase.opening }
     /// Set while the compositor is gone and another is waited for.
     var reconnection: Reconnection? { phase.reconnection }
+
+    /// What the seat's events mean to the window, opening or open; nil
+    /// before `openWindow`, and while the compositor is gone.
+    var input: SeatInput? {
+        get { opening?.input ?? window?.input }
+        set {
+            guard let newValue else { return }
+            if let opening { opening.input = newValue } else if let window { window.input = newValue }
+        }
+    }
 }

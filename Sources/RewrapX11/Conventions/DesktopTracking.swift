@@ -11,13 +11,6 @@ public struct DesktopTracking {
     /// While a window manager has reparented the window, only its synthetic
     /// ConfigureNotify events carry root coordinates.
     public var reparented = false
-    /// RandR's first event number, once the platform listens for its changes.
-    var randrEventBase: Int32?
-    /// RandR 1.5 lists monitors; older servers only have CRTCs.
-    var hasMonitorList = false
-    /// Changes seen in the events of one batch, read once after it.
-    var monitorsChanged = false
-    var workAreaChanged = false
 
     public init(desktop: Desktop, windowFrame: Rect) {
         self.desktop = desktop

@@ -28,11 +28,11 @@ public final class BackBuffer: FrameSurface {
     private var colorGlyphs: [(glyph: GlyphSets.ColorGlyph, x: Int, y: Int)] = []
     private let gc: GC
     private let precision: VisualPrecision
-    private var pixmap: Pixmap = 0
-    /// The pixmap's size, which may exceed the window's (see `resize`).
-    private var allocated = (width: 0, height: 0)
-    /// The pixmap as XRender draws on it; 0 until `resize` makes them.
-    private var picture: Picture = 0
+    /// The pixmap drawn into and the picture XRender draws on it with, made
+    /// together at `allocated`, a size that may exceed the window's (see `resize`).
+    private var pixmap: Pixmap
+    private var picture: Picture
+    private var allocated: (width: Int, height: Int)
     /// A palette's few colours.
     private var solids = SmallTable<Color, Picture>(capacity: 32)
     private var masks: [Shape: Mask] = [:]
@@ -51,10 +51,11 @@ public final class BackBuffer: FrameSurface {
         var width: Int
         var height: Int
     }
-    public private(set) var width = 0
-    public private(set) var height = 0
+    public private(set) var width: Int
+    public private(set) var height: Int
 
-    init(connection: XConnection, text: TextEngine, glyphs: GlyphSets, window: Window) {
+    /// A buffer for `window`, `width` by `height`, whose text `text` sets and `glyphs` draws.
+    init(connection: XConnection, text: TextEngine, glyphs: GlyphSets, window: Window, width: Int, height: Int) {
         self.connection = connection
         engine = text
         self.glyphs = glyphs
@@ -67,6 +68,17 @@ public final class BackBuffer: FrameSurface {
         gc = XCreateGC(connection.display, window, UInt(GCGraphicsExposures), &values)
         let visual = connection.visual.pointee
         precision = VisualPrecision(redMask: visual.red_mask, greenMask: visual.green_mask, blueMask: visual.blue_mask)
+        self.width = max(1, width)
+        self.height = max(1, height)
+        allocated = (self.width, self.height)
+        (pixmap, picture) = Self.drawable(connection, window: window, size: allocated)
+    }
+
+    /// A pixmap of `size` for `window`, with the picture XRender draws on it through.
+    private static func drawable(_ connection: XConnection, window: Window, size: (width: Int, height: Int)) -> (Pixmap, Picture) {
+        let pixmap = XCreatePixmap(connection.display, window, UInt32(size.width), UInt32(size.height), UInt32(connection.depth))
+        let format = XRenderFindVisualFormat(connection.display, connection.visual)
+        return (pixmap, XRenderCreatePicture(connection.display, pixmap, format, 0, nil))
     }
 
     private static func margin(_ text: TextEngine) -> Int {
@@ -94,17 +106,15 @@ public final class BackBuffer: FrameSurface {
     @discardableResult
     public func resize(width: Int, height: Int) -> Bool {
         let width = max(1, width), height = max(1, height)
-        guard width != self.width || height != self.height || picture == 0 else { return false }
+        guard width != self.width || height != self.height else { return false }
         self.width = width
         self.height = height
         let fits = width <= allocated.width && height <= allocated.height
-        guard picture == 0 || !fits || !Self.covers(width, height, quarterOf: allocated) else { return true }
+        guard !fits || !Self.covers(width, height, quarterOf: allocated) else { return true }
         release()
         let grown = (width: max(width, allocated.width), height: max(height, allocated.height))
         allocated = Self.covers(width, height, quarterOf: grown) ? grown : (width, height)
-        pixmap = XCreatePixmap(connection.display, window, UInt32(allocated.width), UInt32(allocated.height),
-                               UInt32(connection.depth))
-        picture = XRenderCreatePicture(connection.display, pixmap, XRenderFindVisualFormat(connection.display, connection.visual), 0, nil)
+        (pixmap, picture) = Self.drawable(connection, window: window, size: allocated)
         return true
     }
 
@@ -148,7 +158,6 @@ public final class BackBuffer: FrameSurface {
     }
 
     private func drawShaped(_ line: ShapedLine, x: Int, baseline: Int, color: Color, clip: PixelRect?) {
-        guard picture != 0 else { return }
         // Setting a clip costs the server two requests a label; a line that
         // stays inside its box does without.
         let clip = clip.flatMap { Self.reaches(line, x: x, baseline: baseline, outside: $0) ? $0 : nil }
@@ -254,7 +263,7 @@ public final class BackBuffer: FrameSurface {
     private func fillRect(x: Int, y: Int, width: Int, height: Int, color: Color, operation: Int32) {
         let left = max(0, x), right = min(self.width, x + width)
         let top = max(0, y), bottom = min(self.height, y + height)
-        guard picture != 0, right > left, bottom > top else { return }
+        guard right > left, bottom > top else { return }
         var render = premultiplied(color)
         XRenderFillRectangle(connection.display, operation, picture, &render, Int32(left), Int32(top),
                              UInt32(right - left), UInt32(bottom - top))
@@ -264,7 +273,7 @@ public final class BackBuffer: FrameSurface {
     private func composite(_ mask: Mask, from: Int, width: Int, x: Int, y: Int, color: Color) {
         let left = max(0, x), right = min(self.width, x + width)
         let top = max(0, y), bottom = min(self.height, y + mask.height)
-        guard picture != 0, right > left, bottom > top else { return }
+        guard right > left, bottom > top else { return }
         XRenderComposite(connection.display, PictOpOver, solid(color), mask.picture, picture, 0, 0,
                          Int32(from + left - x), Int32(top - y), Int32(left), Int32(top),
                          UInt32(right - left), UInt32(bottom - top))
@@ -346,10 +355,9 @@ public final class BackBuffer: FrameSurface {
         UInt16((min(1, max(0, value)) * 65535).rounded())
     }
 
+    /// Frees the pixmap and its picture, just before new ones take their place or the buffer goes.
     private func release() {
-        if picture != 0 { XRenderFreePicture(connection.display, picture) }
-        if pixmap != 0 { XFreePixmap(connection.display, pixmap) }
-        picture = 0
-        pixmap = 0
+        XRenderFreePicture(connection.display, picture)
+        XFreePixmap(connection.display, pixmap)
     }
 }

@@ -1,14 +1,19 @@
 import CX11
 import RewrapLayout
 import RewrapScene
+import RewrapText
 
 /// The main window once it is open: the X window and the back buffer it is
-/// drawn through, made together, with what opening it decided. The platform
-/// holds one only from `openWindow` on, so no request can name a window
+/// drawn through, made together, with what opening it decided and what the
+/// window manager has said of it since. The platform holds one only from
+/// `openWindow` on, in its window phase, so no request can name a window
 /// that is not there.
 final class MappedWindow {
     let id: Window
     let buffer: BackBuffer
+    /// What its text, and its popup's, is set and drawn with: the app's
+    /// engine, handed over with the window and again when the scale changes.
+    var text: TextEngine
     /// Its size when it opened.
     let initialSize: Size
     /// It opened at its default size, which is fitted again to its monitor
@@ -24,18 +29,30 @@ final class MappedWindow {
     var scale: Double
     /// The smallest size the window manager is asked to allow, at 1×.
     let minimumAtUnitScale: Size
+    /// `_NET_WM_SYNC_REQUEST`'s counter; nil when the server has no SYNC.
+    let syncCounter: SyncCounter?
+    /// The launcher's startup sequence, until the window, mapped, completes it.
+    var launch: StartupNotification?
+    /// The window manager has mapped it once (`.windowShown`).
+    var hasBeenShown = false
+    /// Maximised both ways, as the window manager last said.
+    var isMaximized = false
 
-    init(id: Window, buffer: BackBuffer, initialSize: Size, fitsDefaultSize: Bool, userPlaced: Bool,
-         icon: (size: Int, draw: (Int) -> [UInt32])?, tracking: DesktopTracking, scale: Double, minimumAtUnitScale: Size) {
+    init(id: Window, buffer: BackBuffer, text: TextEngine, initialSize: Size, fitsDefaultSize: Bool, userPlaced: Bool,
+         icon: (size: Int, draw: (Int) -> [UInt32])?, tracking: DesktopTracking, scale: Double, minimumAtUnitScale: Size,
+         syncCounter: SyncCounter?, launch: StartupNotification?) {
         self.id = id
-        self.tracking = tracking
-        self.scale = scale
-        self.minimumAtUnitScale = minimumAtUnitScale
         self.buffer = buffer
+        self.text = text
         self.initialSize = initialSize
         self.fitsDefaultSize = fitsDefaultSize
         self.userPlaced = userPlaced
         self.icon = icon
+        self.tracking = tracking
+        self.scale = scale
+        self.minimumAtUnitScale = minimumAtUnitScale
+        self.syncCounter = syncCounter
+        self.launch = launch
     }
 
     var minimumSize: Size { Metrics.rounded(minimumAtUnitScale, scale: scale) }

@@ -23,35 +23,37 @@ extension X11Platform {
         return tracking.desktop.refreshRate(for: tracking.windowFrame)
     }
 
-    /// Reads monitors, refresh rates, the work area and the window's place,
-    /// and asks to hear of changes. It waits for several replies, so call it
-    /// once, when the first frame is out.
-    func watchDesktop() {
-        guard let window else { return }
+    /// Asks RandR for its notices of changed monitors; nil on a server
+    /// without it. Part of what `finishStartup` sets up.
+    func listenToRandR() -> RandRNotices? {
         let display = connection.display
         var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
-        if XRRQueryExtension(display, &eventBase, &errorBase) != 0, XRRQueryVersion(display, &major, &minor) != 0 {
-            window.tracking.randrEventBase = eventBase
-            window.tracking.hasMonitorList = major > 1 || (major == 1 && minor >= 5)
-            // Every notice that can follow a change of monitors, whichever a
-            // server sends; property notices (a backlight, say) change none.
-            var mask = RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask
-            if major > 1 || (major == 1 && minor >= 4) { mask |= RRProviderChangeNotifyMask | RRResourceChangeNotifyMask }
-            XRRSelectInput(display, connection.root, Int32(mask))
-        }
-        XSelectInput(display, connection.root, StructureNotifyMask | PropertyChangeMask)
+        guard XRRQueryExtension(display, &eventBase, &errorBase) != 0, XRRQueryVersion(display, &major, &minor) != 0 else { return nil }
+        // Every notice that can follow a change of monitors, whichever a
+        // server sends; property notices (a backlight, say) change none.
+        var mask = RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask
+        if major > 1 || (major == 1 && minor >= 4) { mask |= RRProviderChangeNotifyMask | RRResourceChangeNotifyMask }
+        XRRSelectInput(display, connection.root, Int32(mask))
+        return RandRNotices(eventBase: eventBase, hasMonitorList: major > 1 || (major == 1 && minor >= 5))
+    }
+
+    /// Reads monitors, refresh rates, the work area and the window's place,
+    /// and asks to hear of changes. It waits for several replies, so it
+    /// runs once, when the first frame is out.
+    func watchDesktop(_ window: MappedWindow, randr: RandRNotices?) {
+        XSelectInput(connection.display, connection.root, StructureNotifyMask | PropertyChangeMask)
         let origin = mainWindowOrigin
         window.tracking.placed(at: Point(x: Double(origin.x), y: Double(origin.y)))
-        readMonitors()
-        readWorkArea()
-        fitDefaultSizeToItsMonitor()
+        readMonitors(of: window, randr: randr)
+        readWorkArea(of: window)
+        fitDefaultSizeToItsMonitor(window)
     }
 
     /// A window that opened at its default size, fitted to the whole work
     /// area then, is fitted to its own monitor's share of it now that the
     /// monitors are known, unless it has been resized since.
-    private func fitDefaultSizeToItsMonitor() {
-        guard let window, window.fitsDefaultSize, window.tracking.windowFrame.size == window.initialSize else { return }
+    private func fitDefaultSizeToItsMonitor(_ window: MappedWindow) {
+        guard window.fitsDefaultSize, window.tracking.windowFrame.size == window.initialSize else { return }
         let tracking = window.tracking
         let fitted = tracking.desktop.fittedWindowSize(window.initialSize, at: tracking.windowFrame.origin, minimum: window.minimumSize)
         guard fitted != window.initialSize else { return }
@@ -60,48 +62,43 @@ extension X11Platform {
 
     /// Notes what an event says about the desktop; true when it was one of
     /// RandR's, the root's ConfigureNotify or a root property, and so needs
-    /// no other translation.
-    func noteDesktopEvent(_ event: inout XEvent) -> Bool {
-        // The root's events are asked for as the window opens.
-        guard let window else { return false }
+    /// no other translation. The root's events are asked for as the window
+    /// opens; RandR's once the window is open.
+    func noteDesktopEvent(_ event: inout XEvent, changes: inout BatchChanges) -> Bool {
         if event.type == ConfigureNotify, event.xconfigure.window == connection.root {
             // The screen's size changed, or RandR 1.5's SetMonitor or
             // DeleteMonitor ran (`xrandr --setmonitor`): the server tells of
             // those only this way, with no RandR event at all.
-            guard startupFinished else { return true }
-            if window.tracking.randrEventBase != nil { XRRUpdateConfiguration(&event) }
-            window.tracking.monitorsChanged = true
+            guard case .open(_, let finished) = phase else { return true }
+            if finished.randr != nil { XRRUpdateConfiguration(&event) }
+            changes.monitors = true
             return true
         }
         if event.type == PropertyNotify, event.xproperty.window == connection.root {
             let atom = event.xproperty.atom
-            if atom == connection.atom("_NET_WORKAREA") || atom == connection.atom("_NET_CURRENT_DESKTOP") {
-                window.tracking.workAreaChanged = true
-            }
+            if atom == connection.atom("_NET_WORKAREA") || atom == connection.atom("_NET_CURRENT_DESKTOP") { changes.workArea = true }
             return true
         }
-        guard let base = window.tracking.randrEventBase,
+        guard let base = phase.finished?.randr?.eventBase,
               event.type == base + RRScreenChangeNotify || event.type == base + RRNotify else { return false }
         if event.type == base + RRScreenChangeNotify { XRRUpdateConfiguration(&event) }
-        window.tracking.monitorsChanged = true
+        changes.monitors = true
         return true
     }
 
     /// Reads again what a batch of events changed, once per batch.
-    func readChangedDesktop() {
-        guard let window else { return }
-        if window.tracking.monitorsChanged { readMonitors() }
-        if window.tracking.workAreaChanged { readWorkArea() }
+    func readChangedDesktop(_ changes: BatchChanges) {
+        guard case .open(let window, let finished) = phase else { return }
+        if changes.monitors { readMonitors(of: window, randr: finished.randr) }
+        if changes.workArea { readWorkArea(of: window) }
     }
 
-    private func readMonitors() {
-        guard let window else { return }
-        window.tracking.monitorsChanged = false
+    private func readMonitors(of window: MappedWindow, randr: RandRNotices?) {
         let size = connection.screenSize
         let screen = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-        let crtcs = window.tracking.randrEventBase == nil ? [] : activeCrtcs()
+        let crtcs = randr == nil ? [] : activeCrtcs()
         var monitors: [Monitor] = []
-        if window.tracking.hasMonitorList {
+        if randr?.hasMonitorList == true {
             var count: Int32 = 0
             if let list = XRRGetMonitors(connection.display, connection.root, 1, &count) {
                 let listed = UnsafeBufferPointer(start: list, count: Int(max(0, count))).map { info in
@@ -138,9 +135,7 @@ extension X11Platform {
         }
     }
 
-    private func readWorkArea() {
-        guard let window else { return }
-        window.tracking.workAreaChanged = false
+    private func readWorkArea(of window: MappedWindow) {
         window.tracking.desktop.workArea = Desktop.workArea(cardinals: rootCardinals("_NET_WORKAREA"),
                                                             current: rootCardinals("_NET_CURRENT_DESKTOP").first)
     }

@@ -8,13 +8,25 @@ import Glibc
 
 /// Events: every XEvent becomes a `PlatformEvent` here and nowhere else.
 extension X11Platform {
-    /// Every event already queued, translated; never blocks.
+    /// What one batch of events changed, read once after it: a settings
+    /// manager rewriting its settings in a loop costs one read a batch,
+    /// not one a notice.
+    struct BatchChanges {
+        var settings = false
+        var monitors = false
+        var workArea = false
+    }
+
+    /// Every event already queued, translated; never blocks. Nothing comes
+    /// before the window opens, or after the loss of the server is told.
     public func pendingEvents() -> [PlatformEvent] {
+        guard let window else { return [] }
         var events: [PlatformEvent] = []
+        var changes = BatchChanges()
         while XPending(connection.display) > 0 {
             var event = XEvent()
             XNextEvent(connection.display, &event)
-            if inputMethod?.filter(&event) == true { continue }
+            if phase.finished?.inputMethod.filter(&event) == true { continue }
             if event.type == KeyRelease {
                 autoRepeat.released(event.xkey)
                 var next = XEvent()
@@ -24,26 +36,19 @@ extension X11Platform {
             if event.type == KeyPress {
                 events.append(keyPress(from: &event.xkey, isRepeat: autoRepeat.isRepeat(event.xkey)))
             } else if event.type == GenericEvent {
-                events += translate(xinput: &event.xcookie)
-            } else if let translated = translate(&event) {
+                events += translate(xinput: &event.xcookie, in: window)
+            } else if let translated = translate(&event, in: window, changes: &changes) {
                 events.append(translated)
             }
         }
         // Once lost, nothing more comes, so the loss is told once.
         if connection.isLost {
-            return lossReported ? [] : reportLoss(after: events)
+            phase = .lost
+            return events + [.connectionLost("rewrap: lost the connection to the X server")]
         }
-        readChangedDesktop()
-        if settingsStale {
-            settingsStale = false
-            events.append(settingsChanged())
-        }
+        readChangedDesktop(changes)
+        if changes.settings { events.append(settingsChanged()) }
         return events
-    }
-
-    private func reportLoss(after events: [PlatformEvent]) -> [PlatformEvent] {
-        lossReported = true
-        return events + [.connectionLost("rewrap: lost the connection to the X server")]
     }
 
     /// Sleeps in poll on the X connection until it is readable, one of
@@ -59,20 +64,18 @@ extension X11Platform {
         // are still looked at, so a burst of X events cannot starve them.
         let queued = XPending(connection.display) > 0
         if queued && descriptors.isEmpty { return [] }
-        // The timer, not poll's timeout, keeps the deadline: poll counts whole milliseconds.
-        if let deadline, !queued { timer.arm(at: deadline) }
-        let woken = (deadline == nil || queued ? [] : [timer.descriptor]) + descriptors
-        var watched = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            + woken.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        guard poll(&watched, nfds_t(watched.count), queued ? 0 : -1) > 0 else { return [] }
-        return watched.dropFirst().filter { $0.revents != 0 && $0.fd != timer.descriptor }.map(\.fd)
+        poller.begin()
+        poller.watch(connection.fileDescriptor)
+        poller.watch(contentsOf: descriptors)
+        guard poller.wait(until: deadline, sleeping: !queued) else { return [] }
+        return poller.ready(among: descriptors)
     }
 
     /// A key press as the app's `Key` (nil for keys the demo ignores) and
     /// as sent. Text comes from the input method, so composed and non-Latin
     /// letters count too.
     private func keyPress(from event: inout XKeyEvent, isRepeat: Bool) -> PlatformEvent {
-        let (text, keysym) = inputMethod?.lookup(&event) ?? Self.lookUpWithoutInputMethod(&event)
+        let (text, keysym) = phase.finished?.inputMethod.lookup(&event) ?? Self.lookUpWithoutInputMethod(&event)
         // With Control held, Xlib's XKB lookup already gives the Latin
         // group's keysym for a key whose own is not Latin (its control
         // fallback): Ctrl+й is Ctrl+q. Only Wayland must ask the keymap.
@@ -128,8 +131,8 @@ extension X11Platform {
     /// XInput 2 events on the main window: motion with its scroll valuators,
     /// presses and releases, crossings, touches and device changes; on the root, devices
     /// added; on an open menu, what its grab takes.
-    private func translate(xinput cookie: inout XGenericEventCookie) -> [PlatformEvent] {
-        guard let devices = pointerDevices, let window, cookie.extension == devices.opcode,
+    private func translate(xinput cookie: inout XGenericEventCookie, in window: MappedWindow) -> [PlatformEvent] {
+        guard let devices = phase.finished?.pointerDevices, cookie.extension == devices.opcode,
               XGetEventData(connection.display, &cookie) != 0, let data = cookie.data else { return [] }
         defer { XFreeEventData(connection.display, &cookie) }
         switch cookie.evtype {
@@ -189,23 +192,23 @@ extension X11Platform {
         return nil
     }
 
-    private func translate(_ event: inout XEvent) -> PlatformEvent? {
+    private func translate(_ event: inout XEvent, in window: MappedWindow, changes: inout BatchChanges) -> PlatformEvent? {
         if event.type == PropertyNotify, event.xproperty.window == connection.root,
            event.xproperty.atom == connection.atom("AT_SPI_BUS"), event.xproperty.state == PropertyNewValue {
             return .accessibilityBusNamed
         }
-        if noteDesktopEvent(&event) { return nil }
+        if noteDesktopEvent(&event, changes: &changes) { return nil }
         switch event.type {
         case Expose:
             guard event.xexpose.count == 0, let role = role(of: event.xexpose.window) else { return nil }
             return .exposed(role)
         case ConfigureNotify:
-            guard let window, event.xconfigure.window == window.id else { return nil }
+            guard event.xconfigure.window == window.id else { return nil }
             let configure = event.xconfigure
             let width = Int(configure.width), height = Int(configure.height)
             window.tracking.configured(x: Int(configure.x), y: Int(configure.y), width: width, height: height,
                                        synthetic: configure.send_event != 0)
-            if window.tracking.holds(width: width, height: height) { syncCounter?.configured(width: width, height: height) }
+            if window.tracking.holds(width: width, height: height) { window.syncCounter?.configured(width: width, height: height) }
             // A synthetic notice, from a window manager or any client, says
             // where the window is; its size only ever changes by the server's.
             guard configure.send_event == 0 else { return nil }
@@ -217,7 +220,7 @@ extension X11Platform {
             guard let role = role(of: event.xcrossing.window) else { return nil }
             return .pointerLeft(role)
         case ButtonPress:
-            guard let role = role(of: event.xbutton.window), let window else { return nil }
+            guard let role = role(of: event.xbutton.window) else { return nil }
             let button = event.xbutton.button
             if button == UInt32(Button1) { return .pressed(role, x: Int(event.xbutton.x), y: Int(event.xbutton.y)) }
             guard ScrollValuators.isWheelClick(button: Int(button), emulated: false) else { return nil }
@@ -228,15 +231,15 @@ extension X11Platform {
         case KeyRelease:
             return keyRelease(from: &event.xkey)
         case FocusIn, FocusOut:
-            guard event.xfocus.window == window?.id,
+            guard event.xfocus.window == window.id,
                   let focused = Self.focusChange(type: event.type, mode: event.xfocus.mode, detail: event.xfocus.detail) else { return nil }
-            inputMethod?.setFocused(focused)
+            phase.finished?.inputMethod.setFocused(focused)
             return .focusChanged(focused)
         case MapNotify:
-            guard event.xmap.window == window?.id, !shown else { return nil }
+            guard event.xmap.window == window.id, !window.hasBeenShown else { return nil }
             // The window manager has placed and sized it by now: later notices are changes.
-            shown = true
-            completeLaunch()
+            window.hasBeenShown = true
+            completeLaunch(of: window)
             return .windowShown
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)
@@ -245,13 +248,13 @@ extension X11Platform {
             if event.xclient.window == connection.root,
                event.xclient.message_type == connection.atom("MANAGER"),
                Atom(truncatingIfNeeded: event.xclient.data.l.1) == connection.atom(XConnection.settingsSelection(screen: connection.screen)) {
-                settingsStale = true
+                changes.settings = true
                 return nil
             }
-            guard event.xclient.window == window?.id, event.xclient.message_type == connection.atom("WM_PROTOCOLS") else { return nil }
+            guard event.xclient.window == window.id, event.xclient.message_type == connection.atom("WM_PROTOCOLS") else { return nil }
             let proto = Atom(truncatingIfNeeded: event.xclient.data.l.0)
             if proto == connection.atom("_NET_WM_SYNC_REQUEST") {
-                syncCounter?.requested(event.xclient)
+                window.syncCounter?.requested(event.xclient)
                 return nil
             }
             return proto == connection.atom("WM_DELETE_WINDOW") ? .closeRequested : nil
@@ -260,17 +263,17 @@ extension X11Platform {
                 forgetPopup()
                 return .popupDismissed
             }
-            if event.xdestroywindow.window == settingsOwner { settingsStale = true }
+            if event.xdestroywindow.window == settingsOwner { changes.settings = true }
             return nil
         case PropertyNotify:
-            if event.xproperty.window == settingsOwner { settingsStale = true }
-            guard event.xproperty.window == window?.id, event.xproperty.atom == connection.atom("_NET_WM_STATE") else { return nil }
-            let now = readMaximized()
-            guard now != maximized else { return nil }
-            maximized = now
+            if event.xproperty.window == settingsOwner { changes.settings = true }
+            guard event.xproperty.window == window.id, event.xproperty.atom == connection.atom("_NET_WM_STATE") else { return nil }
+            let now = readMaximized(window)
+            guard now != window.isMaximized else { return nil }
+            window.isMaximized = now
             return .maximizedChanged(now)
         case ReparentNotify:
-            if let window, event.xreparent.window == window.id { window.tracking.reparented = event.xreparent.parent != connection.root }
+            if event.xreparent.window == window.id { window.tracking.reparented = event.xreparent.parent != connection.root }
             return nil
         default:
             return nil

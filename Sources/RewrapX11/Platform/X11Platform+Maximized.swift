@@ -6,14 +6,15 @@ import CX11
 /// property as the person maximises and unmaximises.
 extension X11Platform {
     /// Before the window is mapped: the window manager maximises it as it maps it.
-    func askToOpenMaximized() {
-        setAtoms("_NET_WM_STATE", [connection.atom("_NET_WM_STATE_MAXIMIZED_VERT"), connection.atom("_NET_WM_STATE_MAXIMIZED_HORZ")])
-        maximized = true
+    func askToOpenMaximized(_ window: MappedWindow) {
+        setAtoms("_NET_WM_STATE", [connection.atom("_NET_WM_STATE_MAXIMIZED_VERT"), connection.atom("_NET_WM_STATE_MAXIMIZED_HORZ")],
+                 on: window.id)
+        window.isMaximized = true
     }
 
     /// Whether the window manager has the window maximised both ways now (a round trip).
-    func readMaximized() -> Bool {
-        guard let window, let property = connection.property("_NET_WM_STATE", of: window.id, type: XA_ATOM),
+    func readMaximized(_ window: MappedWindow) -> Bool {
+        guard let property = connection.property("_NET_WM_STATE", of: window.id, type: XA_ATOM),
               property.type == XA_ATOM, property.format == 32 else { return false }
         let size = MemoryLayout<UInt>.size
         let atoms = property.bytes.withUnsafeBytes { raw in

@@ -40,7 +40,7 @@ extension X11Platform {
     /// client's grab is retried briefly; then the popup stays open ungrabbed.
     private func openPopup(frame: PixelRect) {
         closePopup()
-        guard let main = self.window, let text else { return }
+        guard let main = window else { return }
         let display = connection.display
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
@@ -54,8 +54,8 @@ extension X11Platform {
                                    UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask), &attributes)
         setTransient(window, for: main.id)
         if pointerCursor != 0 { XDefineCursor(display, window, pointerCursor) }
-        let buffer = BackBuffer(connection: connection, text: text, glyphs: glyphSets, window: window)
-        buffer.resize(width: frame.width, height: frame.height)
+        let buffer = BackBuffer(connection: connection, text: main.text, glyphs: glyphSets, window: window, width: frame.width,
+                                height: frame.height)
         popup = (window, buffer)
         XMapRaised(display, window)
         connection.sync()
@@ -78,7 +78,7 @@ extension X11Platform {
         let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask)
         for attempt in 0..<20 {
             if attempt > 0 { usleep(10_000) }
-            let pointer = pointerDevices?.grabWithTouches(window) == true ? GrabSuccess
+            let pointer = phase.finished?.pointerDevices?.grabWithTouches(window) == true ? GrabSuccess
                 : XGrabPointer(display, window, 0, mask, GrabModeAsync, GrabModeAsync, UInt(None), UInt(None), UInt(CurrentTime))
             guard pointer == GrabSuccess else { continue }
             if XGrabKeyboard(display, window, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime)) != GrabSuccess {
@@ -93,7 +93,7 @@ extension X11Platform {
     public func closePopup() {
         guard let popup else { return }
         self.popup = nil
-        pointerDevices?.ungrab()
+        phase.finished?.pointerDevices?.ungrab()
         XUngrabPointer(connection.display, UInt(CurrentTime))
         XUngrabKeyboard(connection.display, UInt(CurrentTime))
         XDestroyWindow(connection.display, popup.window)
@@ -104,7 +104,7 @@ extension X11Platform {
     func forgetPopup() {
         guard popup != nil else { return }
         popup = nil
-        pointerDevices?.ungrab()
+        phase.finished?.pointerDevices?.ungrab()
         XUngrabPointer(connection.display, UInt(CurrentTime))
         XUngrabKeyboard(connection.display, UInt(CurrentTime))
     }

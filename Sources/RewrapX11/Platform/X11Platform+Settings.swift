@@ -20,7 +20,7 @@ extension X11Platform {
         (settingsOwner, xsettings) = Self.currentSettings(connection)
         settings = Self.desktopSettings(xsettings, connection: connection, fontDefaults: settings.fontDefaults)
         watch(settingsOwner: settingsOwner)
-        if startupFinished { followCursorSettings() }
+        if phase.finished != nil { followCursorSettings() }
         return .settingsChanged
     }
 

@@ -6,22 +6,23 @@ extension X11Platform {
     /// Once the first frame has been presented: sets up smooth scrolling,
     /// the input method (a named server's now, Xlib's local one at the first
     /// key), reads monitors, refresh rates and the work area, whose replies
-    /// the first frame did not wait for, and draws and publishes the icon.
-    /// Does nothing before that, or after it has run once. The loop calls it
-    /// before each sleep.
+    /// the first frame did not wait for, and draws and publishes the icon;
+    /// the window is then open. Does nothing in any other phase, so the
+    /// loop calls it before each sleep.
     public func finishStartup() {
-        guard framePresented, !startupFinished, let window else { return }
-        startupFinished = true
+        guard case .presented(let window) = phase else { return }
         // The first frame goes to the server now, not at the first reply
         // waited for below, which it does not need.
         connection.flush()
-        pointerDevices = PointerDevices(connection: connection, windows: [window.id])
-        inputMethod = InputMethod(connection: connection, window: window.id)
-        watchDesktop()
+        let finished = FinishedStartup(pointerDevices: PointerDevices(connection: connection, windows: [window.id]),
+                                       inputMethod: InputMethod(connection: connection, window: window.id),
+                                       randr: listenToRandR())
+        phase = .open(window, finished)
+        watchDesktop(window, randr: finished.randr)
         followCursorSettings()
         // Window managers and taskbars read the icon when it changes, too.
         if let icon = window.icon {
-            setCardinals("_NET_WM_ICON", WMIcon.pack(pixels: icon.draw(icon.size), size: icon.size))
+            setCardinals("_NET_WM_ICON", WMIcon.pack(pixels: icon.draw(icon.size), size: icon.size), on: window.id)
             connection.flush()
         }
     }
@@ -29,9 +30,9 @@ extension X11Platform {
     /// Sends "remove" for the launcher's startup sequence: the first piece as
     /// `_NET_STARTUP_INFO_BEGIN`, the rest as `_NET_STARTUP_INFO`, to the root
     /// window where launchers listen.
-    func completeLaunch() {
-        guard let launch, let window else { return }
-        self.launch = nil
+    func completeLaunch(of window: MappedWindow) {
+        guard let launch = window.launch else { return }
+        window.launch = nil
         for (index, piece) in StartupNotification.pieces(of: launch.removeMessage).enumerated() {
             var event = XEvent()
             event.xclient.type = ClientMessage

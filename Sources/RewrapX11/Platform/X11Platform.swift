@@ -8,7 +8,11 @@ import Glibc
 #endif
 
 /// The X11 platform: the main window, its back buffer, the popup window,
-/// events and waiting. Nothing else in the program touches Xlib.
+/// events and waiting. Nothing else in the program touches Xlib. Its state
+/// is split by owner, as Wayland's is: the connection and the desktop's
+/// settings are the platform's; the main window, made whole by
+/// `openWindow`, and what `finishStartup` adds to it, are its window
+/// phase's (`X11WindowPhase`); an open menu's window is `popup`.
 ///
 ///     let platform = try X11Platform(display: nil)   // $DISPLAY
 ///     let surface = try platform.openWindow(request, text: engine)
@@ -16,12 +20,9 @@ import Glibc
 ///     platform.wait(until: nil, alsoWatching: [])   // sleeps in poll until X has something
 public final class X11Platform {
     public let connection: XConnection
-    /// Draws the back buffers' glyphs: the app's engine, handed over with
-    /// the window and again when the scale changes.
-    var text: TextEngine?
+    /// Draws the back buffers' glyphs; new with each new text engine.
     var glyphSets: GlyphSets
-    /// Made whole by `openWindow`.
-    var window: MappedWindow?
+    var phase = X11WindowPhase.windowless
     var popup: (window: Window, buffer: BackBuffer)?
     /// The desktop's XSETTINGS and Xft's font defaults, kept current as
     /// `.settingsChanged` events are translated. The font defaults are read
@@ -29,34 +30,14 @@ public final class X11Platform {
     public internal(set) var settings: DesktopSettings
     /// The settings manager's window, watched for changes.
     var settingsOwner: Window
-    /// A notice of new settings came in this batch of events; they are read
-    /// once, after it, so a manager rewriting them in a loop costs one read
-    /// a batch rather than one a notice.
-    var settingsStale = false
-    /// `_NET_WM_SYNC_REQUEST`'s counter; nil when the server has no SYNC.
-    var syncCounter: SyncCounter?
-    /// The launcher's startup sequence, until the mapped window completes it.
-    var launch: StartupNotification?
-    /// What the first frame does not need, set up once it is presented
-    /// (`finishStartup`), so no reply delays it.
-    var pointerDevices: PointerDevices?
-    var inputMethod: InputMethod?
-    var framePresented = false
-    var startupFinished = false
-    /// Wakes `wait(until:)` at its deadline.
-    let timer: DeadlineTimer
+    /// Sleeps in `wait(until:)`, to its deadline's nanosecond.
+    let poller: DeadlinePoll
     /// The pointer defined on Rewrap's windows in the desktop's cursor
     /// theme, and what it was loaded for; 0 and nil for X's default.
     var pointerCursor: Cursor = 0
     var cursorChoice: CursorChoice?
     /// The work area when the connection opened, to fit a default size.
     let startWorkArea: Rect?
-    /// The main window has been mapped once (`.windowShown`).
-    var shown = false
-    /// The main window is maximised both ways, as last reported.
-    var maximized = false
-    /// `.connectionLost` has been reported.
-    var lossReported = false
     /// Tells the server's repeats of a held key from new presses.
     var autoRepeat = AutoRepeat()
 
@@ -69,12 +50,14 @@ public final class X11Platform {
         startWorkArea = workArea.workArea()
         settings = Self.desktopSettings(xsettings, connection: connection,
                                         fontDefaults: Self.xftDefaults(display: connection.display, screen: connection.screen))
-        timer = try DeadlineTimer()
+        poller = try DeadlinePoll()
         glyphSets = GlyphSets(connection: connection)
     }
 
+    /// The main window, from `openWindow` until the server goes.
+    var window: MappedWindow? { phase.window }
+
     public func openWindow(_ request: WindowRequest, text: TextEngine) throws(PlatformError) -> any FrameSurface {
-        self.text = text
         let scale = request.scale
         let display = connection.display
         let desktop = openingDesktop
@@ -99,15 +82,13 @@ public final class X11Platform {
                                UInt32(width), UInt32(height), 0, connection.depth,
                                UInt32(InputOutput), connection.visual,
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
-        let buffer = BackBuffer(connection: connection, text: text, glyphs: glyphSets, window: id)
-        buffer.resize(width: width, height: height)
-        let window = MappedWindow(id: id, buffer: buffer, initialSize: Size(width: Double(width), height: Double(height)),
-                                fitsDefaultSize: fitsDefaultSize, userPlaced: request.x != nil, icon: request.icon,
-                                tracking: tracking, scale: scale, minimumAtUnitScale: minimumAtUnitScale)
-        self.window = window
-        syncCounter = SyncCounter(connection)
-        launch = StartupNotification.fromEnvironment()
-        setProperties(request, width: width, height: height)
+        let buffer = BackBuffer(connection: connection, text: text, glyphs: glyphSets, window: id, width: width, height: height)
+        let window = MappedWindow(id: id, buffer: buffer, text: text, initialSize: Size(width: Double(width), height: Double(height)),
+                                  fitsDefaultSize: fitsDefaultSize, userPlaced: request.x != nil, icon: request.icon,
+                                  tracking: tracking, scale: scale, minimumAtUnitScale: minimumAtUnitScale,
+                                  syncCounter: SyncCounter(connection), launch: StartupNotification.fromEnvironment())
+        phase = .opening(window)
+        setProperties(request, of: window, width: width, height: height)
         // Settings managers announce themselves with a MANAGER message on the root.
         XSelectInput(display, connection.root, StructureNotifyMask)
         watch(settingsOwner: settingsOwner)
@@ -122,13 +103,12 @@ public final class X11Platform {
         if let window { XDestroyWindow(connection.display, window.id) }
     }
 
-    private func setProperties(_ options: WindowRequest, width: Int, height: Int) {
-        guard let id = window?.id else { return }
-        let display = connection.display
-        name(options.title)
-        setCardinals("_NET_WM_PID", [UInt(getpid())])
+    private func setProperties(_ options: WindowRequest, of window: MappedWindow, width: Int, height: Int) {
+        let display = connection.display, id = window.id
+        name(options.title, window: id)
+        setCardinals("_NET_WM_PID", [UInt(getpid())], on: id)
         // EWMH: the PID means something only on the machine named here (a predefined atom: no round trip).
-        if let host = Self.hostName { setProperty(XA_WM_CLIENT_MACHINE, type: XA_STRING, bytes: Array(host.utf8)) }
+        if let host = Self.hostName { setProperty(XA_WM_CLIENT_MACHINE, type: XA_STRING, bytes: Array(host.utf8), on: id) }
 
         let classHint = XAllocClassHint()!
         "rewrap".withCString { name in
@@ -140,8 +120,8 @@ public final class X11Platform {
         }
         XFree(classHint)
 
-        setSizeHints(x: options.x ?? 0, y: options.y ?? 0, width: width, height: height)
-        if options.maximized { askToOpenMaximized() }
+        setSizeHints(of: window, x: options.x ?? 0, y: options.y ?? 0, width: width, height: height)
+        if options.maximized { askToOpenMaximized(window) }
 
         let hints = XAllocWMHints()!
         // The window takes the keyboard focus from the window manager.
@@ -153,21 +133,20 @@ public final class X11Platform {
 
         // Set by hand: XSetWMProtocols would intern WM_PROTOCOLS again, a round trip.
         var protocols = [connection.atom("WM_DELETE_WINDOW")]
-        if let syncCounter {
+        if let syncCounter = window.syncCounter {
             protocols.append(connection.atom("_NET_WM_SYNC_REQUEST"))
-            setCardinals("_NET_WM_SYNC_REQUEST_COUNTER", [UInt(syncCounter.id)])
+            setCardinals("_NET_WM_SYNC_REQUEST_COUNTER", [UInt(syncCounter.id)], on: id)
         }
-        setAtoms("WM_PROTOCOLS", protocols)
-        if let launch {
+        setAtoms("WM_PROTOCOLS", protocols, on: id)
+        if let launch = window.launch {
             // Window managers read it when they map the window, to place focus.
-            setProperty("_NET_STARTUP_ID", type: connection.atom("UTF8_STRING"), bytes: Array(launch.id.utf8))
+            setProperty(connection.atom("_NET_STARTUP_ID"), type: connection.atom("UTF8_STRING"), bytes: Array(launch.id.utf8), on: id)
         }
     }
 
     /// WM_NORMAL_HINTS: the minimum size, and the place and size the user
     /// gave or the program chose.
-    func setSizeHints(x: Int, y: Int, width: Int, height: Int) {
-        guard let window else { return }
+    func setSizeHints(of window: MappedWindow, x: Int, y: Int, width: Int, height: Int) {
         let sizeHints = XAllocSizeHints()!
         sizeHints.pointee.flags = PMinSize | (window.userPlaced ? USPosition | USSize : PSize)
         sizeHints.pointee.min_width = Int32(window.minimumSize.width)
@@ -182,24 +161,19 @@ public final class X11Platform {
 
     /// EWMH's UTF-8 name, and WM_NAME for window managers that read only
     /// that: Latin-1 cannot hold every title, so a title outside ASCII is "Rewrap" there.
-    private func name(_ title: String) {
-        guard let id = window?.id else { return }
+    private func name(_ title: String, window id: Window) {
         XStoreName(connection.display, id, title.unicodeScalars.allSatisfy(\.isASCII) ? title : "Rewrap")
-        setProperty("_NET_WM_NAME", type: connection.atom("UTF8_STRING"), bytes: Array(title.utf8))
+        setProperty(connection.atom("_NET_WM_NAME"), type: connection.atom("UTF8_STRING"), bytes: Array(title.utf8), on: id)
     }
 
     /// Names the open window anew, as the panel file's new title asks.
     public func setTitle(_ title: String) {
-        name(title)
+        guard let window else { return }
+        name(title, window: window.id)
         connection.flush()
     }
 
-    private func setProperty(_ name: String, type: Atom, bytes: [UInt8]) {
-        setProperty(connection.atom(name), type: type, bytes: bytes)
-    }
-
-    private func setProperty(_ property: Atom, type: Atom, bytes: [UInt8]) {
-        guard let id = window?.id else { return }
+    private func setProperty(_ property: Atom, type: Atom, bytes: [UInt8], on id: Window) {
         bytes.withUnsafeBufferPointer {
             _ = XChangeProperty(connection.display, id, property, type, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
         }
@@ -214,25 +188,25 @@ public final class X11Platform {
     }
 
     /// Format-32 properties travel as C longs on the client side.
-    func setCardinals(_ name: String, _ values: [UInt], type: Atom = XA_CARDINAL) {
-        guard let id = window?.id else { return }
+    func setCardinals(_ name: String, _ values: [UInt], type: Atom = XA_CARDINAL, on id: Window) {
         values.withUnsafeBytes {
             _ = XChangeProperty(connection.display, id, connection.atom(name), type, 32, PropModeReplace,
                                 $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
         }
     }
 
-    func setAtoms(_ name: String, _ atoms: [Atom]) {
-        setCardinals(name, atoms.map { UInt($0) }, type: XA_ATOM)
+    func setAtoms(_ name: String, _ atoms: [Atom], on id: Window) {
+        setCardinals(name, atoms.map { UInt($0) }, type: XA_ATOM, on: id)
     }
 
     /// Copies the finished main frame to the window, then lets a window
     /// manager waiting on a sync request know once that frame has its size.
+    /// The first frame out, what it did not need is set up next (`finishStartup`).
     public func presentMainFrame() {
         guard let window else { return }
         window.buffer.present()
-        framePresented = true
-        syncCounter?.presented(width: window.buffer.width, height: window.buffer.height)
+        window.syncCounter?.presented(width: window.buffer.width, height: window.buffer.height)
+        if case .opening = phase { phase = .presented(window) }
     }
 
     // MARK: - Geometry
@@ -245,7 +219,8 @@ public final class X11Platform {
     var mainWindowOrigin: (x: Int, y: Int) {
         var x: Int32 = 0, y: Int32 = 0
         var child: Window = 0
-        if let window { XTranslateCoordinates(connection.display, window.id, connection.root, 0, 0, &x, &y, &child) }
+        guard let window else { return (0, 0) }
+        XTranslateCoordinates(connection.display, window.id, connection.root, 0, 0, &x, &y, &child)
         return (Int(x), Int(y))
     }
 
