@@ -95,10 +95,15 @@ let package = Package(
         // binary, with one reader of their helpers' lines (HelperLines).
         .target(name: "RewrapTestDrivers", dependencies: ["RewrapTestFakes", "RewrapLayout", "RewrapPanelFile"],
                 path: "Tests/RewrapTestDrivers"),
+        // The test binary's own malloc, which counts what one thread allocates
+        // and hands every call on to glibc's (none under a sanitizer).
+        .target(name: "CAllocationCount", path: "Tests/CAllocationCount"),
         // The recording platform and canvas, on which the loop runs without a
-        // display; it re-exports the fakes and the drivers.
+        // display, and the count of what a pass allocates; it re-exports the
+        // fakes and the drivers.
         .target(name: "RewrapTestSupport", dependencies: ["RewrapTestFakes", "RewrapTestDrivers", "RewrapLayout", "RewrapPanelFile",
-                                                          "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapCatalog"],
+                                                          "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapCatalog",
+                                                          "CAllocationCount"],
                 path: "Tests/RewrapTestSupport"),
         // What each fuzz target checks of one input; `make fuzz` runs them under
         // libFuzzer (Fuzz/Package.swift) and FuzzCorpusTests replays their corpora.

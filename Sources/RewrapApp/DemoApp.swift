@@ -83,8 +83,8 @@ public final class DemoApp {
     public func runPass() -> Bool {
         presenter.passBegan()
         for event in platform.pendingEvents() { hear(event) }
-        for source in sources {
-            for input in source.inputs(readable: readable, window: shownWindow()) { route(input) }
+        for index in sources.indices {
+            for input in sources[index].inputs(readable: readable, window: shownWindow()) { route(input) }
         }
         // A window that is closing draws nothing more.
         guard exitStatus == nil else { return false }
@@ -94,17 +94,17 @@ public final class DemoApp {
         }
         let drawn = presenter.draw(shownWindow())
         platform.finishStartup()
-        for source in sources { source.passEnded(window: shownWindow(), frameDrawn: drawn) }
+        for index in sources.indices { sources[index].passEnded(window: shownWindow(), frameDrawn: drawn) }
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
         let now = clock.now, ready = platform.isReadyForFrame
         var next: Double?
         descriptors.removeAll(keepingCapacity: true)
-        for source in sources {
-            if let deadline = source.deadline(now: now, frameReady: ready) { next = min(next ?? deadline, deadline) }
-            source.watch(&descriptors)
+        for index in sources.indices {
+            if let deadline = sources[index].deadline(now: now, frameReady: ready) { next = min(next ?? deadline, deadline) }
+            sources[index].watch(&descriptors)
         }
         watch?(.slept(until: next))
-        readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: descriptors)
+        readable = platform.wait(until: next.map { clock.monotonicSeconds(at: $0) }, alsoWatching: descriptors)
         return exitStatus == nil
     }
 
