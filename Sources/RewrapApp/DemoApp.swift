@@ -83,8 +83,14 @@ public final class DemoApp {
     public func runPass() -> Bool {
         presenter.passBegan()
         for event in platform.pendingEvents() { hear(event) }
+        // Each source sees the window as the inputs before it left it; a
+        // window is made again only when they changed it, since making one
+        // copies the controller.
+        var shown = shownWindow()
         for index in sources.indices {
-            for input in sources[index].inputs(readable: readable, window: shownWindow()) { route(input) }
+            let inputs = sources[index].inputs(readable: readable, window: shown)
+            for input in inputs { route(input) }
+            if !inputs.isEmpty { shown = shownWindow() }
         }
         // A window that is closing draws nothing more.
         guard exitStatus == nil else { return false }
@@ -94,7 +100,8 @@ public final class DemoApp {
         }
         let drawn = presenter.draw(shownWindow())
         platform.finishStartup()
-        for index in sources.indices { sources[index].passEnded(window: shownWindow(), frameDrawn: drawn) }
+        shown = shownWindow()
+        for index in sources.indices { sources[index].passEnded(window: shown, frameDrawn: drawn) }
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
         let now = clock.now, ready = platform.isReadyForFrame
         var next: Double?
@@ -118,14 +125,16 @@ public final class DemoApp {
     /// Offers `event` to each source in turn, then takes what none kept as
     /// the controller's: pointer events hit-tested against what is shown.
     private func hear(_ event: PlatformEvent) {
-        for source in sources {
-            let heard = source.hear(event, in: shownWindow())
+        var shown = shownWindow()
+        for index in sources.indices {
+            let heard = sources[index].hear(event, in: shown)
             for input in heard.inputs { route(input) }
             if heard.keeps { return }
+            if !heard.inputs.isEmpty { shown = shownWindow() }
         }
         switch event {
         case .pointerMoved, .pointerLeft, .pressed, .released, .scrolled(.popup, _, _):
-            shownWindow().input(for: event).map(route)
+            shown.input(for: event).map(route)
         case .scrolled(.main, let dx, let dy):
             route(.scrolled(by: Point(x: Double(dx), y: Double(dy))))
         case .keyPressed(let key?, let stroke):
@@ -154,7 +163,9 @@ public final class DemoApp {
             next += 1
             carryOutsUnderWay += 1
             for effect in effects {
-                for source in sources { inputs += source.carryOut(effect, in: shownWindow()) }
+                // Carrying an effect out only tells inputs, handled after: one window serves every source.
+                let shown = shownWindow()
+                for index in sources.indices { inputs += sources[index].carryOut(effect, in: shown) }
                 carryOut(effect)
             }
             carryOutsUnderWay -= 1
