@@ -79,6 +79,7 @@ build: run-deps
 # then the executables linked again with it (SwiftPM does not see the file
 # change, so the old ones are removed first).
 startup-order: build
+	$(call install-missing,valgrind sway xvfb)
 	scripts/startup-order
 	rm -f $(addprefix .build/release/,$(EXECUTABLES))
 	$(REWRAP)
