@@ -126,8 +126,8 @@ public final class DemoApp {
     /// the controller's: pointer events hit-tested against what is shown.
     private func hear(_ event: PlatformEvent) {
         var shown = shownWindow()
-        for index in sources.indices {
-            let heard = sources[index].hear(event, in: shown)
+        for source in sources {
+            let heard = source.hear(event, in: shown)
             for input in heard.inputs { route(input) }
             if heard.keeps { return }
             if !heard.inputs.isEmpty { shown = shownWindow() }
@@ -162,10 +162,10 @@ public final class DemoApp {
             watch?(.handled(inputs[next], effects: effects, carryOutsUnderWay: carryOutsUnderWay))
             next += 1
             carryOutsUnderWay += 1
+            // Carrying an effect out only tells inputs, handled after: one window serves every source.
             for effect in effects {
-                // Carrying an effect out only tells inputs, handled after: one window serves every source.
                 let shown = shownWindow()
-                for index in sources.indices { inputs += sources[index].carryOut(effect, in: shown) }
+                for source in sources { inputs += source.carryOut(effect, in: shown) }
                 carryOut(effect)
             }
             carryOutsUnderWay -= 1
