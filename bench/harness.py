@@ -214,47 +214,46 @@ def private_kb(pid: int) -> int | None:
 SMAPS_HEADER = re.compile(r"^[0-9a-f]+-[0-9a-f]+ (\S+) \S+ \S+ \d+\s*(.*)$")
 
 
-def rss_by_mapping(pid: int) -> dict[str, int]:
-    """Rss in kB by part, from /proc/PID/smaps: the program's own file by
-    permission, each shared library, heap, shared buffers and mapped files."""
+def rss_by(pid: int, key_of) -> dict[str, int]:
+    """Rss in kB from /proc/PID/smaps, summed by `key_of(perms, path, exe)`
+    of each mapping (None leaves a mapping out)."""
     exe = os.path.realpath(f"/proc/{pid}/exe")
     result: dict[str, int] = defaultdict(int)
-    key = "?"
+    key = None
     with open(f"/proc/{pid}/smaps") as smaps:
         for line in smaps:
             header = SMAPS_HEADER.match(line)
             if header:
-                perms, path = header.groups()
-                if path == exe:
-                    kind = {"r-x": "code", "r--": "read-only data", "rw-": "written data"}.get(perms[:3], perms)
-                    key = f"the executable: {kind}"
-                elif ".so" in path:
-                    key = re.sub(r"\.so.*", "", os.path.basename(path))
-                elif path in ("", "[heap]"):
-                    key = "heap and anonymous"
-                elif path.startswith("["):
-                    key = path
-                elif path.startswith(("/memfd:", "/dev/shm/")):
-                    key = "shared buffers (memfd, wl_shm)"
-                else:
-                    key = "mapped files (fonts, caches)"
-            elif line.startswith("Rss:"):
+                key = key_of(*header.groups(), exe)
+            elif line.startswith("Rss:") and key:
                 result[key] += int(line.split()[1])
     return dict(result)
 
 
+def mapping_part(perms: str, path: str, exe: str) -> str:
+    """The part of a program a mapping is: its own file by permission, a
+    shared library, heap, shared buffers, or other mapped files."""
+    if path == exe:
+        return "the executable: " + {"r-x": "code", "r--": "read-only data", "rw-": "written data"}.get(perms[:3], perms)
+    if ".so" in path:
+        return re.sub(r"\.so.*", "", os.path.basename(path))
+    if path in ("", "[heap]"):
+        return "heap and anonymous"
+    if path.startswith("["):
+        return path
+    if path.startswith(("/memfd:", "/dev/shm/")):
+        return "shared buffers (memfd, wl_shm)"
+    return "mapped files (fonts, caches)"
+
+
+def rss_by_mapping(pid: int) -> dict[str, int]:
+    """Rss in kB by part of the program (`mapping_part`)."""
+    return rss_by(pid, mapping_part)
+
+
 def rss_by_file(pid: int) -> dict[str, int]:
     """Rss in kB of each mapped file, by its name."""
-    result: dict[str, int] = defaultdict(int)
-    name = ""
-    with open(f"/proc/{pid}/smaps") as smaps:
-        for line in smaps:
-            header = SMAPS_HEADER.match(line)
-            if header:
-                name = os.path.basename(header.group(2))
-            elif line.startswith("Rss:") and name:
-                result[name] += int(line.split()[1])
-    return dict(result)
+    return rss_by(pid, lambda perms, path, exe: os.path.basename(path) or None)
 
 
 def mapped_files(pid: int) -> set[str]:
@@ -297,7 +296,27 @@ def node(record: dict, id: str) -> dict:
 
 # ---------------------------------------------------------------- servers
 
-class Xvfb:
+class Server:
+    """A server of a run's own: its processes, stopped last started first,
+    and its log, closed, when the `with` block ends."""
+
+    processes: list[subprocess.Popen]
+    log = None
+
+    def stop(self) -> None:
+        for proc in reversed(self.processes):
+            stop_process(proc)
+        if self.log:
+            self.log.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.stop()
+
+
+class Xvfb(Server):
     """A private Xvfb: black root (first-frame looks for a light window on
     it), 1280x1024x24, 96 dpi, -noreset (a probe's disconnect must not
     reset it), its display number from -displayfd."""
@@ -312,6 +331,7 @@ class Xvfb:
              "-nolisten", "tcp", "-noreset"],
             pass_fds=(write_fd,), stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log,
             start_new_session=True)  # Ctrl-C must not take the server down before its clients
+        self.processes = [self.proc]
         os.close(write_fd)
         number = b""
         deadline = time.monotonic() + 10
@@ -347,18 +367,8 @@ class Xvfb:
         width, height = re.search(r"Width: (\d+)", text), re.search(r"Height: (\d+)", text)
         return (int(width.group(1)), int(height.group(1))) if width and height else (0, 0)
 
-    def stop(self) -> None:
-        stop_process(self.proc)
-        self.log.close()
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *_):
-        self.stop()
-
-
-class Sway:
+class Sway(Server):
     """A headless sway run as nobody (sway refuses root), pixman renderer, no
     input devices, every window floating at its own size, and its IPC's
     window events read on a thread: `mapped[pid]` is when sway mapped the
@@ -379,7 +389,7 @@ class Sway:
         self.log = open(folder / "sway.log", "ab")
         self.proc = subprocess.Popen(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "sway", "-c",
                                       str(config)], env=env, stdout=self.log, stderr=self.log, start_new_session=True)
-        self.events = None
+        self.processes = [self.proc]
         try:
             names = wait_for(lambda: self._sockets(), timeout=15, what="sway's sockets", every=0.02)
         except RuntimeError:
@@ -397,6 +407,7 @@ class Sway:
         self.mapped: dict[int, float] = {}
         self.events = subprocess.Popen(["swaymsg", "-s", self.ipc, "-m", "-r", "-t", "subscribe", '["window"]'],
                                        stdout=subprocess.PIPE, text=True)
+        self.processes.append(self.events)
         threading.Thread(target=self._read_events, daemon=True).start()
 
     def _sockets(self) -> tuple[str, str] | None:
@@ -437,18 +448,6 @@ class Sway:
             return next(filter(None, map(find, tree.get("nodes", []) + tree.get("floating_nodes", []))), None)
         found = find(json.loads(self.msg("-t", "get_tree")))
         return (found["rect"]["width"], found["rect"]["height"]) if found else (0, 0)
-
-    def stop(self) -> None:
-        if self.events is not None:
-            stop_process(self.events)
-        stop_process(self.proc)
-        self.log.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *_):
-        self.stop()
 
 
 # ---------------------------------------------------------------- first frames
