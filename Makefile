@@ -23,21 +23,27 @@ TEST_PACKAGES := libharfbuzz-bin libxft-dev python3-fonttools unicode-data fonts
 	gstreamer1.0-plugins-good
 # The release build is the toolchain's own, with the Swift runtime linked in
 # (Debian ships none) and Debian's shared libraries. No $ORIGIN run path:
-# the binary is installed to /usr/bin, no place to look for libraries.
-RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath
+# the binary is installed to /usr/bin, no place to look for libraries. It
+# links with the toolchain's lld, which places the functions a start runs
+# first and together (link/startup.order; `make startup-order` writes it
+# afresh, and a name it lists that the link lacks only warns) and packs the
+# relative relocations (RELR); the executables stay position-independent.
+# bench/README.md, "Levers", has what each gains.
+RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld
+ORDERED := -Xlinker --symbol-ordering-file=$(CURDIR)/link/startup.order -Xlinker -z -Xlinker pack-relative-relocs
 # One executable per platform, each linking only that platform's libraries,
 # so a start maps none of the other's, and beside them `rewrap`, a shell
 # script that execs the one a start opens (docs/platforms.md). SwiftPM
 # builds no script, so LAUNCHER puts it in the build folder named.
 EXECUTABLES := rewrap-x11 rewrap-wayland
-LAUNCHER = install -m755 Sources/rewrap/rewrap.sh
-REWRAP := for product in $(EXECUTABLES); do $(RELEASE) --product $$product || exit 1; done; \
+LAUNCHER = install -m755 launcher/rewrap.sh
+REWRAP := for product in $(EXECUTABLES); do $(RELEASE) $(ORDERED) --product $$product || exit 1; done; \
 	$(LAUNCHER) .build/release/rewrap
 # The package's version; assets/*.metainfo.xml.in must list a release of it.
 VERSION := 0.1.0
 ID := io.github.rewrap.Rewrap
 
-.PHONY: deps run-deps build catalogs pot run test test-asan test-tsan soak fuzz fuzz-corpus bench a11y-trees docs install uninstall deb clean
+.PHONY: deps run-deps build startup-order catalogs pot run test test-asan test-tsan soak fuzz fuzz-corpus bench a11y-trees docs install uninstall deb clean
 
 # Installs those of the Debian packages $(1) that are missing, so a second
 # run does nothing.
@@ -67,6 +73,16 @@ deps: run-deps
 build: run-deps
 	$(REWRAP)
 	scripts/build-catalogs
+
+# link/startup.order afresh, from starts of the release build under
+# callgrind on a private Xvfb and sway (scripts/startup-order says how);
+# then the executables linked again with it (SwiftPM does not see the file
+# change, so the old ones are removed first).
+startup-order: build
+	$(call install-missing,valgrind sway xvfb)
+	scripts/startup-order
+	rm -f $(addprefix .build/release/,$(EXECUTABLES))
+	$(REWRAP)
 
 # Each po/LANG.po of po/LINGUAS, checked and compiled by msgfmt into
 # .build/share/locale (where a run from the build folder finds it), and the
@@ -132,8 +148,8 @@ soak: deps
 	SOAK_ACTIONS=1000 PANEL_FUZZ_CASES=10000 swift test --skip-build \
 		--filter 'SoakTests|testMutatedPanelsLoadOrFailCleanly|testDamagedPanelsExitOneWithOneLine'
 
-# libFuzzer over each input Rewrap does not control (Fuzz/, bench/README.md,
-# "Fuzzing"), FUZZ_SECONDS per target, built apart in Fuzz/.build. The
+# libFuzzer over each input Rewrap does not control (Fuzz/, docs/fuzzing.md),
+# FUZZ_SECONDS per target, built apart in Fuzz/.build. The
 # driver passes -sanitize=fuzzer only to the link: the coverage it needs
 # is asked for by name. `make test` replays the corpora without libFuzzer.
 FUZZ_SECONDS ?= 60
@@ -151,28 +167,27 @@ fuzz-corpus: deps
 	$(FUZZ_BUILD)
 	scripts/fuzz-corpus $(FUZZ_TARGETS)
 
-# Side by side with GTK4 (through Debian's python3-gi), Tk and a C lower bound,
-# on X11 and on Wayland.
+# Every goal in one table (bench/goals.py, printed first and again last),
+# then where start-up and memory go and the other benchmarks; each script
+# imports bench/harness.py. bench/README.md says what each measures.
 BENCH_PACKAGES := python3-gi gir1.2-gtk-4.0 valgrind tk
 
-bench: deps build
+bench: deps deb
 	$(call install-missing,$(BENCH_PACKAGES))
 	$(RELEASE) --product rewrap-bench
+	python3 bench/goals.py
+	python3 bench/objects.py
 	.build/release/rewrap-bench
 	python3 bench/motion.py
 	python3 bench/interruptions.py
 	python3 bench/extreme.py
-	python3 bench/compare.py --no-trace --rounds 5
-	python3 bench/start.py
-	python3 bench/wayland.py
-	python3 bench/smaps.py
 	python3 bench/roundtrips.py
 	python3 bench/accessibility.py
 	python3 bench/keys.py
 	python3 bench/state.py
 	python3 bench/edits.py
 	python3 bench/desktops.py
-	python3 bench/emoji.py
+	@cat bench/out/goals.md
 
 # The tree a screen reader sees: Rewrap in English and in Arabic (right to
 # left), and the same panel in Qt 6 (../shared/reference/qt6-panel.py).

@@ -13,7 +13,7 @@ import PackageDescription
 // RewrapBus holds the messages and calls the accessibility bridge and the
 // desktop portal share. Each platform has its own executable (rewrap-x11,
 // rewrap-wayland), so a start maps no library of the other; `rewrap` is a
-// shell script, Sources/rewrap/rewrap.sh, that the Makefile puts beside them
+// shell script, launcher/rewrap.sh, that the Makefile puts beside them
 // and that execs the one RewrapPlatformChoice would pick (docs/platforms.md).
 // Every C library is Debian's shared one, found through pkg-config.
 let package = Package(
@@ -91,13 +91,19 @@ let package = Package(
         // measurer, which pure layout and motion tests need: no C library.
         .target(name: "RewrapTestFakes", dependencies: ["RewrapLayout"], path: "Tests/RewrapTestFakes"),
         // The drivers of real servers and compositors (Xvfb, sway, weston,
-        // mutter, kwin, Orca, the accessibility bus) and of the real binary.
+        // mutter, kwin, Orca, the accessibility bus, msgfmt) and of the real
+        // binary, with one reader of their helpers' lines (HelperLines).
         .target(name: "RewrapTestDrivers", dependencies: ["RewrapTestFakes", "RewrapLayout", "RewrapPanelFile"],
                 path: "Tests/RewrapTestDrivers"),
+        // The test binary's own malloc, which counts what one thread allocates
+        // and hands every call on to glibc's (none under a sanitizer).
+        .target(name: "CAllocationCount", path: "Tests/CAllocationCount"),
         // The recording platform and canvas, on which the loop runs without a
-        // display; it re-exports the fakes and the drivers.
+        // display, and the count of what a pass allocates; it re-exports the
+        // fakes and the drivers.
         .target(name: "RewrapTestSupport", dependencies: ["RewrapTestFakes", "RewrapTestDrivers", "RewrapLayout", "RewrapPanelFile",
-                                                          "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapCatalog"],
+                                                          "RewrapScene", "RewrapText", "RewrapPlatform", "RewrapCatalog",
+                                                          "CAllocationCount"],
                 path: "Tests/RewrapTestSupport"),
         // What each fuzz target checks of one input; `make fuzz` runs them under
         // libFuzzer (Fuzz/Package.swift) and FuzzCorpusTests replays their corpora.
@@ -105,24 +111,24 @@ let package = Package(
             "RewrapPanelFile", "RewrapText", "RewrapLayout", "RewrapScene", "RewrapX11", "RewrapAccessibility", "RewrapBus",
             "RewrapCommandLine", "RewrapTestSupport", "RewrapWayland", "RewrapPlatform", "RewrapCatalog",
         ], path: "Fuzz/Targets"),
-        .testTarget(name: "RewrapCatalogTests", dependencies: ["RewrapCatalog", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapCatalogTests", dependencies: ["RewrapCatalog", "RewrapTestDrivers", "RewrapTestFakes"]),
         .testTarget(name: "RewrapLayoutTests", dependencies: ["RewrapLayout", "RewrapTestFakes"]),
         .testTarget(name: "RewrapMotionTests", dependencies: ["RewrapMotion", "RewrapLayout", "RewrapTestFakes"]),
-        .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapScene", "RewrapTestSupport"]),
-        .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapPanelFileTests", dependencies: ["RewrapPanelFile", "RewrapScene", "RewrapTestDrivers", "RewrapTestFakes"]),
+        .testTarget(name: "RewrapTextTests", dependencies: ["RewrapText", "RewrapLayout", "RewrapTestDrivers", "RewrapTestFakes"]),
         .testTarget(name: "RewrapSceneTests", dependencies: ["RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapCatalog", "RewrapTestSupport"]),
         .testTarget(name: "RewrapAccessibilityTests", dependencies: [
-            "RewrapAccessibility", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestSupport",
+            "RewrapAccessibility", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapTestDrivers", "RewrapTestFakes",
         ]),
         .testTarget(name: "RewrapAppTests", dependencies: [
             "RewrapApp", "RewrapPlatform", "RewrapScene", "RewrapPanelFile", "RewrapLayout", "RewrapText", "RewrapTestSupport",
         ]),
         .testTarget(name: "RewrapX11Tests", dependencies: ["CX11", "CXftOracle", "RewrapX11", "RewrapText", "RewrapScene", "RewrapPlatform", "RewrapTestSupport"]),
         .testTarget(name: "RewrapWaylandTests", dependencies: ["RewrapWayland", "RewrapPlatform", "RewrapScene", "RewrapLayout", "RewrapBus"]),
-        .testTarget(name: "RewrapTestSupportTests", dependencies: ["RewrapTestSupport"]),
-        .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestSupport", "RewrapScene"]),
-        .testTarget(name: "FuzzCorpusTests", dependencies: ["RewrapFuzzTargets", "RewrapTestSupport"]),
+        .testTarget(name: "RewrapTestDriversTests", dependencies: ["RewrapTestDrivers"]),
+        .testTarget(name: "CommandTests", dependencies: ["RewrapCommandLine", "RewrapTestDrivers"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RewrapTestDrivers", "RewrapTestFakes", "RewrapScene"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["RewrapFuzzTargets", "RewrapTestDrivers"]),
     ]
 )
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import signal
 import statistics
 import subprocess
@@ -24,21 +23,15 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(__file__))
-from compare import REPO, Xvfb, become_subreaper, build_helpers, log, private_state, rss_kb, stop_pid  # noqa: E402
+import harness
+from harness import REPO, log, rss_kb, stop_pid
 
 # How long one of Rewrap's moves lasts.
 MOVE_SECONDS = 0.25
 
 
-def first_frame(helpers, env, command, kill=True, timeout=15):
-    argv = [str(helpers["first-frame"]), "--timeout", str(timeout), *(["--kill"] if kill else []), "--", *command]
-    done = subprocess.run(argv, env=private_state(env), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                          timeout=timeout + 10)
-    if done.returncode != 0:
-        raise RuntimeError(f"first-frame exit {done.returncode} for {command[0]}")
-    ms, pid = done.stdout.split()
-    return float(ms), int(pid)
+def first_frame(c, env, command, kill=True):
+    return harness.first_frame_x11(c.first_frame, env, command, kill=kill)
 
 
 def sockets(pid):
@@ -62,13 +55,12 @@ class Bus:
         self.proc = subprocess.Popen(["dbus-run-session", "--", "/usr/libexec/at-spi-bus-launcher",
                                       "--launch-immediately"], env=env, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL, start_new_session=True)
-        deadline = time.monotonic() + 10
-        while not bus_address(env):
-            if time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError("at-spi-bus-launcher published no AT_SPI_BUS")
-            time.sleep(0.05)
-        self.address = bus_address(env)
+        try:
+            self.address = harness.wait_for(lambda: bus_address(env), timeout=10, every=0.05,
+                                            what="at-spi-bus-launcher's AT_SPI_BUS")
+        except RuntimeError:
+            self.stop()
+            raise
 
     def stop(self):
         try:
@@ -89,9 +81,9 @@ def publish(env, address):
         subprocess.run(["xprop", "-root", "-f", "AT_SPI_BUS", "8s", "-set", "AT_SPI_BUS", address], env=env, check=True)
 
 
-def kept(helpers, env, command):
+def kept(c, env, command):
     """One more start, kept running: RSS, threads and sockets 1 s after its first frame."""
-    _, pid = first_frame(helpers, env, command, kill=False)
+    _, pid = first_frame(c, env, command, kill=False)
     try:
         time.sleep(1.0)
         return {"rss": rss_kb(pid), "threads": threads(pid), "sockets": sockets(pid), "pid": pid}
@@ -128,26 +120,13 @@ def walk_and_pick(env, rewrap_pid, address):
     return walked, [t for t in times if t >= 0]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rewrap", default=str(REPO / ".build" / "release" / "rewrap"))
-    parser.add_argument("--runs", type=int, default=20)
-    args = parser.parse_args()
-    for tool in ("Xvfb", "xdotool", "xprop", "dbus-run-session", "dbus-monitor"):
-        if not shutil.which(tool):
-            log(f"accessibility: {tool} is missing (make deps)")
-            return 1
-    become_subreaper()
-    build = Path(tempfile.mkdtemp(prefix="rewrap-a11y-bench-"))
+def measure(args, helpers, xvfb):
     out = REPO / "bench" / "out"
     out.mkdir(parents=True, exist_ok=True)
-    xvfb = bus = None
-    running = []
+    bus = None
     try:
-        helpers = build_helpers(build)
-        xvfb = Xvfb(out / "xvfb-a11y.log")
-        env = {k: v for k, v in os.environ.items() if k != "DBUS_SESSION_BUS_ADDRESS"}
-        env["DISPLAY"] = xvfb.display
+        env = xvfb.env()
+        env.pop("DBUS_SESSION_BUS_ADDRESS", None)
         rewrap = [str(Path(args.rewrap).resolve()), "--geometry", "680x420+0+0"]
 
         bus = Bus(env)
@@ -156,22 +135,24 @@ def main():
         # "no bus" takes the address off the root window, as on a desktop without one.
         startups = {"c": [], "alone": [], "published": []}
         for run in range(args.runs):
-            startups["c"].append(first_frame(helpers, env, [str(helpers["c-panel"])])[0])
+            startups["c"].append(first_frame(helpers, env, [str(helpers.c_panel)])[0])
             publish(env, None)
             startups["alone"].append(first_frame(helpers, env, rewrap)[0])
             publish(env, bus.address)
             startups["published"].append(first_frame(helpers, env, rewrap)[0])
             log(f"  start-up {run + 1}/{args.runs}: C {startups['c'][-1]:.1f} ms, no bus {startups['alone'][-1]:.1f} ms, "
                 f"bus {startups['published'][-1]:.1f} ms")
-        c = kept(helpers, env, [str(helpers["c-panel"])])
+        c = kept(helpers, env, [str(helpers.c_panel)])
         stop_pid(c["pid"])
         publish(env, None)
         alone = kept(helpers, env, rewrap)
         stop_pid(alone["pid"])
         publish(env, bus.address)
         published = kept(helpers, env, rewrap)
-        running.append(published["pid"])
-        walked, signals = walk_and_pick(env, published["pid"], bus.address)
+        try:
+            walked, signals = walk_and_pick(env, published["pid"], bus.address)
+        finally:
+            stop_pid(published["pid"])
         for key, result in (("c", c), ("alone", alone), ("published", published)):
             result["startup"] = startups[key]
 
@@ -201,13 +182,20 @@ def main():
         (out / "accessibility.md").write_text(report + "\n")
         return 0
     finally:
-        for pid in running:
-            stop_pid(pid)
         if bus:
             bus.stop()
-        if xvfb:
-            xvfb.stop()
-        shutil.rmtree(build, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rewrap", default=str(harness.REWRAP))
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    load = harness.Load()
+    with harness.run("accessibility") as folder, harness.Xvfb(folder) as xvfb:
+        status = measure(args, harness.CPrograms(folder), xvfb)
+    print(load.report())
+    return status
 
 
 if __name__ == "__main__":

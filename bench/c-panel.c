@@ -167,7 +167,7 @@ static void resize(App *a, int w, int h) {
                                  DefaultColormap(a->dpy, DefaultScreen(a->dpy)));
 }
 
-/* Entered once, after the first frame is sent: bench/start.py's callgrind count stops here. */
+/* Entered once, after the first frame is sent: bench/objects.py's callgrind count stops here. */
 __attribute__((noinline)) void bench_first_frame(void) { __asm__ volatile(""); }
 
 static void present(App *a) {

@@ -9,14 +9,14 @@ own XDG_RUNTIME_DIR, the programs taking turns. kwin runs without the
 tests' KWIN_WAYLAND_NO_PERMISSION_CHECKS=1, which would add its hashing of
 each client's executable to every start-up (see bench/README.md).
   * start-up: exec -> the first buffer committed, from WAYLAND_DEBUG=1's
-    stamped log (wayland.py's `committed_start`), median of --runs, one
+    stamped log (the harness's `committed_start`), median of --runs, one
     start first that is not counted (it reads the binary and libraries into
     the page cache);
   * RSS (VmRSS) about 1 s after the first frame: the program started again
     without the debug log, its first frame taken as the moment its CPU goes
-    quiet (compare.py's `wait_idle`), then 1 s;
+    quiet (the harness's `wait_idle`), then 1 s;
   * CPU for a storm of 200 size changes (seeded widths 320..1100 at 600 px
-    high, wayland.py's and compare.py's widths), from the first change
+    high, the harness's `storm_widths`, as goals.py's), from the first change
     until the program is idle (its CPU unchanged for 300 ms), median of
     --storms:
     - on kwin each change is its own KWin script that sets the window's
@@ -37,7 +37,7 @@ each client's executable to every start-up (see bench/README.md).
       a storm under 5 ms of CPU is such a one, and is run again on a fresh
       start (the table says how many were).
 Clients get the compositor's socket and runtime folder but no session bus,
-as on wayland.py's sway; Rewrap gets an XDG_STATE_HOME of its own on every
+as on goals.py's sway; Rewrap gets an XDG_STATE_HOME of its own on every
 start. GTK is bench/gtk_panel.py under Debian's python3 with
 GDK_BACKEND=wayland GSK_RENDERER=cairo. Every process is stopped by its PID.
 Prints a Markdown table.
@@ -48,10 +48,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -59,13 +57,11 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare import GTK_PROBE, REPO, become_subreaper, our_children, private_state, rss_kb, stop_pid, wait_idle  # noqa: E402
-from wayland import DEBUG_STAMP, STORM_HEIGHT, committed_start, cpu_over  # noqa: E402
+import harness
+from harness import (BENCH, DEBUG_STAMP, REPO, STORM_HEIGHT, SYSTEM_PYTHON, committed_start, cpu_over, log,
+                     private_state, rss_kb, stop_pid, wait_idle)
 
-BENCH = Path(__file__).resolve().parent
 DESKTOP_BUS = REPO / "Tests/Fixtures/walk/desktop-bus.py"
-SYSTEM_PYTHON = "/usr/bin/python3"
 WIDTH, HEIGHT = 1280, 800
 # A session bus like `dbus-daemon --session`'s, less its service folders.
 BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -82,10 +78,6 @@ BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
   </policy>
 </busconfig>
 """
-
-
-def log(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
 
 
 class PrivateSession:
@@ -475,34 +467,7 @@ def kept_start(desktop: Desktop, command: list[str], env: dict[str, str]) -> sub
     return proc
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rewrap", default=str(REPO / ".build/release/rewrap"))
-    parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--resizes", type=int, default=200)
-    parser.add_argument("--storms", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=8)
-    parser.add_argument("--only", default="mutter,kwin", help="comma-separated subset of mutter,kwin")
-    parser.add_argument("--pace", type=float, default=20,
-                        help="ms between the pointer motions of mutter's storm (default 20: each its own configure)")
-    args = parser.parse_args()
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    # committed_start passes on this process's environment: no outer desktop's bus or display.
-    for key in ("DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"):
-        os.environ.pop(key, None)
-    become_subreaper()
-    if subprocess.run([SYSTEM_PYTHON, "-c", GTK_PROBE], capture_output=True).returncode != 0:
-        log("GTK 4 is not importable by /usr/bin/python3 (python3-gi, gir1.2-gtk-4.0)")
-        return 1
-    load_before = os.getloadavg()
-    rng = random.Random(args.seed)  # compare.py's widths: the storm ends at 449 px
-    sizes = [rng.randint(320, 1100) for _ in range(args.resizes)]
-    gtk_env = {"GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo"}
-    programs = {"Rewrap": ([args.rewrap], {}), "GTK 4": ([SYSTEM_PYTHON, str(BENCH / "gtk_panel.py")], gtk_env)}
-    kinds = {"mutter": lambda: Mutter(args.pace), "kwin": KWin}
-    wanted = [name for name in args.only.split(",") if name in kinds]
-    results: dict[tuple[str, str], dict] = {}
-    desktops: dict[str, Desktop] = {}
+def measure(args, programs, kinds, wanted, results, desktops, sizes) -> None:
     try:
         for name in wanted:
             desktops[name] = kinds[name]()
@@ -514,8 +479,7 @@ def main() -> int:
         for run in range(args.runs + 1):
             for desktop, program in keys:
                 command, env = programs[program]
-                # A state folder of its own whatever wayland.py's version does.
-                ms = committed_start(desktops[desktop], command, private_state(dict(env)))
+                ms = committed_start(command, desktops[desktop].client(env))
                 if run > 0:
                     results[(desktop, program)]["committed"].append(ms)
             log(f"start-ups, round {run}/{args.runs}: load {os.getloadavg()[0]:.2f}")
@@ -563,17 +527,11 @@ def main() -> int:
     finally:
         for desktop in desktops.values():
             desktop.stop()
-        for pid in our_children(set()):  # anything re-parented to us
-            stop_pid(pid, grace=1.0)
-    print_table(results, desktops, args, load_before, sizes)
-    return 0
 
 
-def print_table(results, desktops, args, load_before, sizes) -> None:
+def print_table(results, desktops, args, sizes) -> None:
     keys = list(results)
-    load = ", ".join(f"{x:.2f}" for x in load_before)
-    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; load average before the run: {load}, after: "
-          f"{os.getloadavg()[0]:.2f}; {os.cpu_count()} CPUs; {args.runs} start-ups each (one more first, not counted), "
+    print(f"{args.runs} start-ups each (one more first, not counted), "
           f"storms of {args.resizes} (median of {args.storms}, last width {sizes[-1]})\n")
     print("| | " + " | ".join(f"{p} on {d}" for d, p in keys) + " |")
     print("|---|" + "---:|" * len(keys))
@@ -598,6 +556,38 @@ def print_table(results, desktops, args, load_before, sizes) -> None:
                   f"and were run again: {retried}.")
         else:
             print(f"\n¹ No storm on {d}: {desktop.why_no_storm}.")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rewrap", default=str(harness.REWRAP))
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--resizes", type=int, default=200)
+    parser.add_argument("--storms", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=8)
+    parser.add_argument("--only", default="mutter,kwin", help="comma-separated subset of mutter,kwin")
+    parser.add_argument("--pace", type=float, default=20,
+                        help="ms between the pointer motions of mutter's storm (default 20: each its own configure)")
+    args = parser.parse_args()
+    # No outer desktop's bus or display reaches what this starts.
+    for key in ("DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY"):
+        os.environ.pop(key, None)
+    if not harness.gtk_python():
+        log("GTK 4 is not importable by /usr/bin/python3 (python3-gi, gir1.2-gtk-4.0)")
+        return 1
+    load = harness.Load()
+    sizes = harness.storm_widths(args.resizes, args.seed)
+    gtk_env = {"GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo"}
+    programs = {"Rewrap": ([args.rewrap], {}), "GTK 4": ([SYSTEM_PYTHON, str(BENCH / "gtk_panel.py")], gtk_env)}
+    kinds = {"mutter": lambda: Mutter(args.pace), "kwin": KWin}
+    wanted = [name for name in args.only.split(",") if name in kinds]
+    results: dict[tuple[str, str], dict] = {}
+    desktops: dict[str, Desktop] = {}
+    with harness.run("desktops"):
+        measure(args, programs, kinds, wanted, results, desktops, sizes)
+    print_table(results, desktops, args, sizes)
+    print(load.report())
+    return 0
 
 
 if __name__ == "__main__":

@@ -14,18 +14,13 @@ Usage:
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import cpu_ticks, private_state  # noqa: E402
-from motion import frames, start_xvfb, wait_for  # noqa: E402
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import harness
+from harness import cpu_ticks, records, wait_for
 
 
 def many_dropdowns(rewrap, env, workdir):
@@ -34,9 +29,8 @@ def many_dropdowns(rewrap, env, workdir):
     of each loop pass that drew a frame of the moves, in ms, from
     --frame-log: a trace of 2,000 nodes a frame would cost more than the
     frames themselves."""
-    items = [{"id": f"d{i}", "title": f"Item {i}", "options": ["A", "Longer option"], "selected": "A"} for i in range(2000)]
-    panel = {"title": "Many", "menus": {"heading": "2,000 dropdowns", "footer": "Footer", "items": items},
-             "chips": {"heading": "Chips", "footer": "Footer", "items": []}}
+    panel = harness.many_dropdowns()
+    items = panel["menus"]["items"]
     path = os.path.join(workdir, "many.json")
     log_path = os.path.join(workdir, "many.log")
 
@@ -66,21 +60,11 @@ def many_dropdowns(rewrap, env, workdir):
         time.sleep(1.5)
         moved = [float(line[0]) * 1000 for line in log()[before:] if line[1] == "true"]
     finally:
-        app.terminate()
-        app.wait()
+        harness.stop_process(app)
     return moved
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rewrap", default=".build/release/rewrap")
-    parser.add_argument("--saves", type=int, default=20)
-    parser.add_argument("--storm", type=int, default=1000)
-    args = parser.parse_args()
-    with open(os.path.join(ROOT, "assets", "panel.json"), encoding="utf-8") as shipped:
-        panel = json.load(shipped)
-    server, display = start_xvfb()
-    workdir = tempfile.mkdtemp(prefix="rewrap-edits-bench-")
+def edits(args, panel, xvfb, workdir):
     path = os.path.join(workdir, "panel.json")
     trace_path = os.path.join(workdir, "trace.jsonl")
 
@@ -91,14 +75,14 @@ def main():
         os.rename(path + ".new", path)
 
     save("Shape")
-    env = private_state(dict(os.environ, DISPLAY=display))
+    env = harness.private_state(xvfb.env())
     app = subprocess.Popen([args.rewrap, "--geometry", "680x420+0+0", "--panel", path, "--trace", trace_path], env=env)
     shown = []
     try:
-        wait_for(lambda: frames(trace_path))
+        wait_for(lambda: records(trace_path))
 
         def label():
-            nodes = frames(trace_path)[-1]["nodes"]
+            nodes = records(trace_path)[-1]["nodes"]
             return next(n["text"] for n in nodes if n["id"] == "shape")
 
         for index in range(args.saves):
@@ -109,27 +93,21 @@ def main():
             shown.append((time.monotonic() - saved) * 1000)
             time.sleep(0.4)
 
-        before = len(frames(trace_path))
+        before = len(records(trace_path))
         start = time.monotonic()
         for index in range(args.storm):
             save(f"Storm {index}")
             time.sleep(max(0, start + 2 * (index + 1) / args.storm - time.monotonic()))
         wait_for(lambda: label() == f"Storm {args.storm - 1}: Circle", timeout=5)
         time.sleep(1)
-        storm = frames(trace_path)[before:]
+        storm = records(trace_path)[before:]
         reloads = len({next(n["text"] for n in f["nodes"] if n["id"] == "shape") for f in storm})
         ticks = cpu_ticks(app.pid)
         time.sleep(2)
         idle = cpu_ticks(app.pid) - ticks
     finally:
-        app.terminate()
-        app.wait()
-    try:
-        gaps = many_dropdowns(args.rewrap, env, workdir)
-    finally:
-        server.terminate()
-        server.wait()
-        shutil.rmtree(workdir, ignore_errors=True)
+        harness.stop_process(app)
+    gaps = many_dropdowns(args.rewrap, env, workdir)
     hertz = os.sysconf("SC_CLK_TCK")
     print("## Edits of the panel file (bench/edits.py)\n")
     print("| figure | value |")
@@ -144,8 +122,23 @@ def main():
           f"{statistics.median(gaps):.1f} ms, {max(gaps):.1f} ms |")
     if reloads > len(storm):
         print("more reloads than frames drawn", file=sys.stderr)
-        sys.exit(1)
+        return 1
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rewrap", default=str(harness.REWRAP))
+    parser.add_argument("--saves", type=int, default=20)
+    parser.add_argument("--storm", type=int, default=1000)
+    args = parser.parse_args()
+    load = harness.Load()
+    panel = harness.shipped_panel()
+    with harness.run("edits") as workdir, harness.Xvfb(workdir) as xvfb:
+        status = edits(args, panel, xvfb, workdir)
+    print(load.report())
+    return status
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -16,23 +16,14 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(__file__))
-from compare import private_state, runtime_ms, wait_idle  # noqa: E402
-from motion import percentile, start_xvfb, wait_for  # noqa: E402
-
-
-def many_dropdowns():
-    items = [{"id": f"d{i}", "title": f"Item {i}", "options": ["A", "Longer option"], "selected": "A"} for i in range(2000)]
-    return {"title": "Many", "menus": {"heading": "2,000 dropdowns", "footer": "Footer", "items": items},
-            "chips": {"heading": "Chips", "footer": "Footer", "items": []}}
+import harness
+from harness import percentile, runtime_ms, wait_for, wait_idle
 
 
 def long_label():
-    with open(os.path.join(os.path.dirname(__file__), "..", "assets", "panel.json")) as source:
-        panel = json.load(source)
+    panel = harness.shipped_panel()
     label = ("Very long option " * 177)[:3000]
     item = panel["menus"]["items"][2]
     item["options"][1] = label
@@ -52,14 +43,14 @@ def pointer_cpu(pid, env):
 
 
 def measure(rewrap, name, panel):
-    server, display = start_xvfb()
-    with tempfile.TemporaryDirectory(prefix="rewrap-extreme-") as work:
+    with harness.run("extreme") as work, harness.Xvfb(work) as xvfb:
         panel_path = os.path.join(work, "panel.json")
         with open(panel_path, "w") as out:
             json.dump(panel, out)
         log = os.path.join(work, "frames.log")
-        env = dict(os.environ, DISPLAY=display)
-        app = subprocess.Popen([rewrap, "--panel", panel_path, "--geometry", "680x420+0+0", "--frame-log", log], env=private_state(env))
+        env = xvfb.env()
+        app = subprocess.Popen([rewrap, "--panel", panel_path, "--geometry", "680x420+0+0", "--frame-log", log],
+                               env=harness.private_state(env))
 
         def logged():
             if not os.path.exists(log):
@@ -70,8 +61,7 @@ def measure(rewrap, name, panel):
         latencies, costs = [], []
         try:
             wait_for(logged)
-            window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(app.pid)], env=env,
-                                    capture_output=True, text=True, check=True).stdout.split()[0]
+            window = xvfb.window_of(app.pid)
             pointer = pointer_cpu(app.pid, env)
             for width in [900, 500, 1100, 340, 760, 420, 1000, 600, 820, 380]:
                 count = len(logged())
@@ -82,22 +72,21 @@ def measure(rewrap, name, panel):
                 latencies.append((time.monotonic() - start) * 1000)
                 costs.append(float(line[0]) * 1000)
         finally:
-            app.terminate()
-            app.wait()
-            server.terminate()
-            server.wait()
+            harness.stop_process(app)
     print(f"| {name} | {percentile(latencies, 0.5):.1f} ms | {max(latencies):.1f} ms | "
           f"{percentile(costs, 0.5):.1f} ms | {max(costs):.1f} ms | {pointer:.0f} ms |")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rewrap", default=".build/release/rewrap")
+    parser.add_argument("--rewrap", default=str(harness.REWRAP))
     args = parser.parse_args()
+    load = harness.Load()
     print("| panel | resize to screen (median) | worst | frame CPU (median) | worst | 200 pointer moves, CPU |")
     print("|---|---:|---:|---:|---:|---:|")
-    measure(args.rewrap, "2,000 dropdowns", many_dropdowns())
+    measure(args.rewrap, "2,000 dropdowns", harness.many_dropdowns())
     measure(args.rewrap, "one 3,000-character label", long_label())
+    print(load.report())
     return 0
 
 

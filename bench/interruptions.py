@@ -21,12 +21,13 @@ over 2.5 s.
     python3 bench/interruptions.py [--rewrap .build/release/rewrap] [--runs 3]
 """
 import argparse
-import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
+
+import harness
+from harness import node, records, wait_for
 
 SLOW = 2.5
 WINDOW = 0.3
@@ -52,50 +53,11 @@ def ease_in_out(fraction):
 STEEPEST = max((ease_in_out((i + 1) / 10000) - ease_in_out(i / 10000)) * 10000 for i in range(10000))
 
 
-def start_xvfb():
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-dpi", "96", "-nolisten", "tcp"],
-        pass_fds=(write_end,), stderr=subprocess.DEVNULL)
-    os.close(write_end)
-    with os.fdopen(read_end) as pipe:
-        number = pipe.readline().strip()
-    return server, ":" + number
-
-
-def records(path):
-    """The trace's complete lines; a line being written is left for later."""
-    result = []
-    try:
-        with open(path) as trace:
-            for line in trace:
-                try:
-                    result.append(json.loads(line))
-                except json.JSONDecodeError:
-                    pass
-    except FileNotFoundError:
-        pass
-    return result
-
-
-def wait_for(condition, timeout=10):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.005)
-    raise RuntimeError("timed out")
-
-
-def node(record, id):
-    return next(n for n in record["nodes"] if n["id"] == id)
-
-
 def run(binary, env, trace, second_pick, width=560):
     """One session: the long Pattern with the pointer, then `second_pick`
     (xdotool key words, or None) 1.1 s into the move. Returns the trace."""
-    app = subprocess.Popen([binary, "--geometry", f"{width}x300+0+0", "--slow-motion", "--trace", trace], env=env)
+    app = subprocess.Popen([binary, "--geometry", f"{width}x300+0+0", "--slow-motion", "--trace", trace],
+                           env=harness.private_state(env))
     try:
         def xdotool(*words):
             return subprocess.run(["xdotool", *map(str, words)], env=env, check=True, capture_output=True, text=True).stdout
@@ -117,8 +79,7 @@ def run(binary, env, trace, second_pick, width=560):
         time.sleep(0.5)
         wait_for(lambda: not records(trace)[-1]["animating"] and records(trace)[-1]["popup"] is None, timeout=15)
     finally:
-        app.terminate()
-        app.wait()
+        harness.stop_process(app)
     return records(trace)
 
 
@@ -191,32 +152,28 @@ def curve_error(trace, id="arrangement"):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rewrap", default=".build/release/rewrap")
+    parser.add_argument("--rewrap", default=str(harness.REWRAP))
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    server, display = start_xvfb()
-    env = dict(os.environ, DISPLAY=display, LANG="C")
+    load = harness.Load()
     results = {"reversal": [], "redirect": [], "none (the floor)": []}
     errors = []
-    try:
-        with tempfile.TemporaryDirectory(prefix="rewrap-interruptions-") as work:
-            for run_index in range(args.runs):
-                for name, keys, width in (("reversal", ["Return", "Up", "Return"], 560),
-                                          ("redirect", ["shift+Tab", "Return", "Down", "Return"], 500)):
-                    trace = run(args.rewrap, env, os.path.join(work, f"{name}-{run_index}.jsonl"), keys, width)
-                    measured = interruption(trace)
-                    if measured:
-                        results[name].append(measured)
-                    else:
-                        print(f"{name} {run_index}: the second pick did not change Arrangement's target", file=sys.stderr)
-                trace = run(args.rewrap, env, os.path.join(work, f"plain-{run_index}.jsonl"), None)
-                error = curve_error(trace)
-                if error is not None:
-                    errors.append(error)
-                    results["none (the floor)"].append(interruption(trace, at=1.25))
-    finally:
-        server.terminate()
-        server.wait()
+    with harness.run("interruptions") as work, harness.Xvfb(work) as xvfb:
+        env = xvfb.env(LANG="C")
+        for run_index in range(args.runs):
+            for name, keys, width in (("reversal", ["Return", "Up", "Return"], 560),
+                                      ("redirect", ["shift+Tab", "Return", "Down", "Return"], 500)):
+                trace = run(args.rewrap, env, os.path.join(work, f"{name}-{run_index}.jsonl"), keys, width)
+                measured = interruption(trace)
+                if measured:
+                    results[name].append(measured)
+                else:
+                    print(f"{name} {run_index}: the second pick did not change Arrangement's target", file=sys.stderr)
+            trace = run(args.rewrap, env, os.path.join(work, f"plain-{run_index}.jsonl"), None)
+            error = curve_error(trace)
+            if error is not None:
+                errors.append(error)
+                results["none (the floor)"].append(interruption(trace, at=1.25))
 
     print(f"Arrangement across a second pick, --slow-motion (moves of {SLOW} s), {args.runs} runs each")
     print()
@@ -234,6 +191,7 @@ def main():
         print(f"worst {name}: {100 * value:.1f}% of the first move's peak speed")
     if errors:
         print(f"uninterrupted move, largest distance from ease-in-out: {max(errors):.4f} of the move ({len(errors)} runs)")
+    print(load.report())
     return 0
 
 

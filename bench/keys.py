@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -28,9 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(__file__))
-from accessibility import Bus, publish  # noqa: E402
-from compare import REPO, Xvfb, log, private_state, runtime_ms, stop_pid, wait_idle  # noqa: E402
+import harness
+from accessibility import Bus, publish
+from harness import log, private_state, runtime_ms, stop_pid, wait_idle
 
 LISTENER = """
 import pyatspi
@@ -53,11 +51,7 @@ def presses(env, rewrap: str, count: int) -> tuple[list[float], float]:
     proc = subprocess.Popen([rewrap, "--trace", str(trace), "--geometry", "680x420+0+0"], env=private_state(env),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 15
-        while not trace.read_text().strip():
-            if time.monotonic() > deadline:
-                raise RuntimeError("rewrap drew no frame")
-            time.sleep(0.01)
+        harness.wait_for(lambda: trace.read_text().strip(), timeout=15, what="Rewrap's first frame")
         time.sleep(1.0)  # the bus is looked for 0.1 s after the first frame
         window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(proc.pid)], env=env, check=True,
                                 capture_output=True, text=True).stdout.split()[0]
@@ -92,40 +86,35 @@ def presses(env, rewrap: str, count: int) -> tuple[list[float], float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rewrap", default=str(REPO / ".build" / "release" / "rewrap"))
+    parser.add_argument("--rewrap", default=str(harness.REWRAP))
     parser.add_argument("--keys", type=int, default=40)
     args = parser.parse_args()
-    # A timeout's SIGTERM must still run the finally blocks that stop the servers.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    with tempfile.TemporaryDirectory() as scratch:
-        xvfb = Xvfb(Path(scratch) / "xvfb.log")
-        env = dict(os.environ, DISPLAY=xvfb.display, DBUS_SESSION_BUS_ADDRESS="")
+    load = harness.Load()
+    with harness.run("keys") as scratch, harness.Xvfb(scratch) as xvfb:
+        env = xvfb.env(DBUS_SESSION_BUS_ADDRESS="")
         rows = []
+        rows.append(("no bus", *presses(env, args.rewrap, args.keys)))
+        bus = Bus(env)
         try:
-            rows.append(("no bus", *presses(env, args.rewrap, args.keys)))
-            bus = Bus(env)
+            rows.append(("bus, no listener", *presses(env, args.rewrap, args.keys)))
+            listener = subprocess.Popen(["/usr/bin/python3", "-c", LISTENER], env=env, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True)
             try:
-                rows.append(("bus, no listener", *presses(env, args.rewrap, args.keys)))
-                listener = subprocess.Popen(["/usr/bin/python3", "-c", LISTENER], env=env, stdout=subprocess.PIPE,
-                                            stderr=subprocess.DEVNULL, text=True)
-                try:
-                    if listener.stdout.readline().strip() != "listening":
-                        raise RuntimeError("the keystroke listener did not start")
-                    rows.append(("bus, listener", *presses(env, args.rewrap, args.keys)))
-                finally:
-                    listener.terminate()
-                    listener.wait()
+                if listener.stdout.readline().strip() != "listening":
+                    raise RuntimeError("the keystroke listener did not start")
+                rows.append(("bus, listener", *presses(env, args.rewrap, args.keys)))
             finally:
-                bus.stop()
-                publish(env, None)
+                harness.stop_process(listener)
         finally:
-            xvfb.stop()
+            bus.stop()
+            publish(env, None)
     print(f"| {'case':<18} | Tab to frame, median ms | p90 ms | Rewrap CPU per key, ms |")
     print(f"|{'-' * 20}|{'-' * 25}|{'-' * 8}|{'-' * 24}|")
     for name, latencies, cpu in rows:
         p90 = statistics.quantiles(latencies, n=10)[-1]
         print(f"| {name:<18} | {statistics.median(latencies):23.2f} | {p90:6.2f} | {cpu:22.3f} |")
     log(f"{args.keys} presses each, {args.rewrap}")
+    print(load.report())
     return 0
 
 

@@ -11,97 +11,49 @@ refresh rate), and of how long each move shows.
     python3 bench/motion.py [--rewrap .build/release/rewrap] [--moves 20]
 """
 import argparse
-import json
 import os
 import subprocess
 import sys
-import tempfile
-import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import private_state  # noqa: E402
-
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
-
-
-def start_xvfb():
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x1024x24", "-dpi", "96", "-nolisten", "tcp"],
-        pass_fds=(write_end,), stderr=subprocess.DEVNULL)
-    os.close(write_end)
-    with os.fdopen(read_end) as pipe:
-        number = pipe.readline().strip()
-    return server, ":" + number
-
-
-def frames(path):
-    result = []
-    if not os.path.exists(path):
-        return result
-    with open(path) as trace:
-        for line in trace:
-            try:
-                result.append(json.loads(line))
-            except json.JSONDecodeError:
-                pass
-    return result
-
-
-def wait_for(condition, timeout=10):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.01)
-    raise RuntimeError("timed out")
+import harness
+from harness import percentile, records, wait_for
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rewrap", default=".build/release/rewrap")
+    parser.add_argument("--rewrap", default=str(harness.REWRAP))
     parser.add_argument("--moves", type=int, default=20)
     args = parser.parse_args()
+    load = harness.Load()
 
-    server, display = start_xvfb()
-    with tempfile.TemporaryDirectory(prefix="rewrap-motion-") as workdir:
+    with harness.run("motion") as workdir, harness.Xvfb(workdir) as xvfb:
         trace_path, log_path = os.path.join(workdir, "trace.jsonl"), os.path.join(workdir, "frames.log")
-        env = dict(os.environ, DISPLAY=display)
         app = subprocess.Popen([args.rewrap, "--geometry", "1024x768+0+0", "--trace", trace_path, "--frame-log", log_path],
-                               env=private_state(env))
+                               env=harness.private_state(xvfb.env()))
         try:
-            def xdotool(*words):
-                subprocess.run(["xdotool", *map(str, words)], env=env, check=True, stdout=subprocess.DEVNULL)
+            xdotool = xvfb.xdotool
 
-            wait_for(lambda: frames(trace_path))
+            wait_for(lambda: records(trace_path))
             for move in range(args.moves):
                 owner = ["pattern", "arrangement", "shape"][move % 3]
-                last = frames(trace_path)[-1]
+                last = records(trace_path)[-1]
                 node = next(n for n in last["nodes"] if n["id"] == owner)
                 x, y, w, h = node["frame"]
                 xdotool("mousemove", "--sync", x + w // 2, y + h // 2, "click", 1)
-                popup = wait_for(lambda: frames(trace_path)[-1]["popup"])
+                popup = wait_for(lambda: records(trace_path)[-1]["popup"])
                 current = next(i for i, n in enumerate(popup["nodes"]) if n["selected"])
                 px, py = popup["frame"][:2]
                 rx, ry, rw, rh = popup["nodes"][1 - current]["frame"]
-                count = len(frames(trace_path))
+                count = len(records(trace_path))
                 xdotool("mousemove", "--sync", px + rx + rw // 2, py + ry + rh // 2, "click", 1)
-                wait_for(lambda: any(f["animating"] for f in frames(trace_path)[count:])
-                         and not frames(trace_path)[-1]["animating"])
+                wait_for(lambda: any(f["animating"] for f in records(trace_path)[count:])
+                         and not records(trace_path)[-1]["animating"])
         finally:
-            app.terminate()
-            app.wait()
-            server.terminate()
-            server.wait()
+            harness.stop_process(app)
 
         with open(log_path) as log:
             cost_lines = [line.split() for line in log if line.strip()]
-        trace = frames(trace_path)
+        trace = records(trace_path)
 
     costs, animated_times = [], []
     # The pass that handles a pick shapes the new label, once, and draws the
@@ -136,6 +88,7 @@ def main():
     moves = len(durations)
     print(f"Runs shaped by HarfBuzz: {shaped_at_pick} in the {moves} passes that handled a pick (new labels, "
           f"each once), {shaped_moving} in the other {len(costs) - moves} animated frames")
+    print(load.report())
     return 0
 
 

@@ -25,14 +25,12 @@ import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import private_state  # noqa: E402
+import harness
+from harness import REPO, private_state, stop_process
 
-REPO = Path(__file__).resolve().parent.parent
 # The team's proxy when it sits beside the checkout, else our own, which does the same.
 SHARED_PROXY = REPO.parent / "shared" / "tools" / "latency_proxy.py"
 PROXY = SHARED_PROXY if SHARED_PROXY.exists() else REPO / "scripts" / "delay-proxy"
@@ -46,25 +44,6 @@ def free_display() -> int:
         if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
             return number
     raise SystemExit("roundtrips: no free display number")
-
-
-def start_xvfb() -> tuple[subprocess.Popen, int]:
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp",
-                             "-noreset"], pass_fds=[write], stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        return xvfb, int(pipe.readline())
-
-
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(3)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 def first_frame(rewrap: str, display: str, trace: Path) -> float:
@@ -83,7 +62,7 @@ def first_frame(rewrap: str, display: str, trace: Path) -> float:
             time.sleep(0.0005)
         raise SystemExit(f"roundtrips: no frame within 20 s on {display}")
     finally:
-        stop(app)
+        stop_process(app)
 
 
 def count_replies(log: list[str]) -> tuple[int, int]:
@@ -131,17 +110,17 @@ def xtrace_count(rewrap: str, delayed: int, folder: Path) -> tuple[int, int, lis
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rewrap", default=str(REPO / ".build/release/rewrap"))
+    parser.add_argument("--rewrap", default=str(harness.REWRAP))
     parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()
+    load = harness.Load()
     if not PROXY.exists():
         raise SystemExit(f"roundtrips: {PROXY} is missing")
 
-    xvfb, real = start_xvfb()
-    proxy = None
-    try:
-        with tempfile.TemporaryDirectory(prefix="rewrap-roundtrips-") as temporary:
-            folder = Path(temporary)
+    with harness.run("roundtrips") as folder, harness.Xvfb(folder) as xvfb:
+        real = int(xvfb.display[1:])
+        proxy = None
+        try:
             fake = free_display()
             proxy = subprocess.Popen([sys.executable, str(PROXY), str(real), str(fake), str(DELAY_MS)],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -153,10 +132,9 @@ def main() -> int:
             for _ in range(args.runs):
                 direct.append(first_frame(args.rewrap, f":{real}", trace))
                 delayed.append(first_frame(args.rewrap, f":{fake}", trace))
-    finally:
-        if proxy:
-            stop(proxy)
-        stop(xvfb)
+        finally:
+            if proxy:
+                stop_process(proxy)
 
     local, remote = statistics.median(direct), statistics.median(delayed)
     sequential = (remote - local) / (2 * DELAY_MS / 1000)
@@ -169,6 +147,7 @@ def main() -> int:
     print(f"| start-up through a {DELAY_MS} ms-each-way proxy | {remote * 1000:.1f} ms |")
     print(f"| sequential round trips (proxy: extra time / {2 * DELAY_MS} ms) | {sequential:.1f} |")
     print(f"\nReplies in order: {', '.join(names)}")
+    print(load.report())
     return 0
 
 

@@ -14,12 +14,10 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import private_state  # noqa: E402
-from motion import frames, start_xvfb, wait_for  # noqa: E402
+import harness
+from harness import records, wait_for
 
 
 def kept(home):
@@ -34,16 +32,9 @@ def kept(home):
         return None
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rewrap", default=".build/release/rewrap")
-    parser.add_argument("--picks", type=int, default=10)
-    parser.add_argument("--resizes", type=int, default=5)
-    args = parser.parse_args()
-    server, display = start_xvfb()
-    workdir = tempfile.mkdtemp(prefix="rewrap-state-bench-")
+def measure(args, xvfb, workdir):
     trace_path = os.path.join(workdir, "trace.jsonl")
-    env = private_state(dict(os.environ, DISPLAY=display))
+    env = harness.private_state(xvfb.env())
     home = env["XDG_STATE_HOME"]
     app = subprocess.Popen([args.rewrap, "--geometry", "680x420+0+0", "--reduce-motion", "--trace", trace_path], env=env)
     picks, resizes = [], []
@@ -52,12 +43,12 @@ def main():
             return subprocess.run(["xdotool", *map(str, words)], env=env, check=True, capture_output=True, text=True).stdout
 
         window = wait_for(lambda: xdotool("search", "--sync", "--pid", app.pid).split()[0])
-        wait_for(lambda: frames(trace_path))
+        wait_for(lambda: records(trace_path))
         for _ in range(args.picks):
-            node = next(n for n in frames(trace_path)[-1]["nodes"] if n["id"] == "pattern")
+            node = next(n for n in records(trace_path)[-1]["nodes"] if n["id"] == "pattern")
             x, y, w, h = node["frame"]
             xdotool("mousemove", int(x + w / 2), int(y + h / 2), "click", 1)
-            popup = wait_for(lambda: frames(trace_path)[-1]["popup"])
+            popup = wait_for(lambda: records(trace_path)[-1]["popup"])
             row = next(r for r in popup["nodes"] if not r["selected"])
             rx, ry, rw, rh = row["frame"]
             option = row["text"]
@@ -74,14 +65,24 @@ def main():
             wait_for(lambda: (kept(home) or {}).get("size") == [width, 360], timeout=5)
             resizes.append((time.monotonic() - settled) * 1000)
     finally:
-        app.terminate()
-        app.wait()
-        server.terminate()
-        server.wait()
+        harness.stop_process(app)
+    return picks, resizes
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rewrap", default=str(harness.REWRAP))
+    parser.add_argument("--picks", type=int, default=10)
+    parser.add_argument("--resizes", type=int, default=5)
+    args = parser.parse_args()
+    load = harness.Load()
+    with harness.run("state") as workdir, harness.Xvfb(workdir) as xvfb:
+        picks, resizes = measure(args, xvfb, workdir)
     print(f"pick → on disk: median {statistics.median(picks):.0f} ms, worst {max(picks):.0f} ms "
           f"over {len(picks)} picks (goal: 1000 ms)")
     print(f"resize settled → on disk: median {statistics.median(resizes):.0f} ms, worst {max(resizes):.0f} ms "
           f"over {len(resizes)} drags (goal: 1000 ms)")
+    print(load.report())
     return 0 if max(picks + resizes) <= 1000 else 1
 
 

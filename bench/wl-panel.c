@@ -1,5 +1,5 @@
 /* wl-panel: the Rewrap panel (rules §1) on Wayland with no toolkit, the lower
- * bound for bench/wayland.py as c-panel.c is for X11: the same content,
+ * bound on Wayland, as c-panel.c is on X11: the same content,
  * sizes, colours and layout. An xdg_toplevel on wl_shm buffers drawn with
  * pixman; text shaped by HarfBuzz and rasterised by FreeType (each glyph once,
  * then kept), the fonts matched by fontconfig as Xft matches c-panel's. It
@@ -313,7 +313,7 @@ static void frame_done(void *data, struct wl_callback *callback, uint32_t time) 
 }
 static const struct wl_callback_listener frame_listener = { frame_done };
 
-/* Entered once, after the first frame is committed: bench/start.py's callgrind count stops here. */
+/* Entered once, after the first frame is committed: bench/objects.py's callgrind count stops here. */
 __attribute__((noinline)) void bench_first_frame(void) { __asm__ volatile(""); }
 
 /* Draws the window's size, at most once a frame as the compositor paces it. */

@@ -83,8 +83,14 @@ public final class DemoApp {
     public func runPass() -> Bool {
         presenter.passBegan()
         for event in platform.pendingEvents() { hear(event) }
-        for source in sources {
-            for input in source.inputs(readable: readable, window: shownWindow()) { route(input) }
+        // Each source sees the window as the inputs before it left it; a
+        // window is made again only when they changed it, since making one
+        // copies the controller.
+        var shown = shownWindow()
+        for index in sources.indices {
+            let inputs = sources[index].inputs(readable: readable, window: shown)
+            for input in inputs { route(input) }
+            if !inputs.isEmpty { shown = shownWindow() }
         }
         // A window that is closing draws nothing more.
         guard exitStatus == nil else { return false }
@@ -94,17 +100,18 @@ public final class DemoApp {
         }
         let drawn = presenter.draw(shownWindow())
         platform.finishStartup()
-        for source in sources { source.passEnded(window: shownWindow(), frameDrawn: drawn) }
+        shown = shownWindow()
+        for index in sources.indices { sources[index].passEnded(window: shown, frameDrawn: drawn) }
         // A platform that is not ready says so with an event, so no frame deadline is kept meanwhile.
         let now = clock.now, ready = platform.isReadyForFrame
         var next: Double?
         descriptors.removeAll(keepingCapacity: true)
-        for source in sources {
-            if let deadline = source.deadline(now: now, frameReady: ready) { next = min(next ?? deadline, deadline) }
-            source.watch(&descriptors)
+        for index in sources.indices {
+            if let deadline = sources[index].deadline(now: now, frameReady: ready) { next = min(next ?? deadline, deadline) }
+            sources[index].watch(&descriptors)
         }
         watch?(.slept(until: next))
-        readable = platform.wait(until: next.map(clock.monotonicSeconds(at:)), alsoWatching: descriptors)
+        readable = platform.wait(until: next.map { clock.monotonicSeconds(at: $0) }, alsoWatching: descriptors)
         return exitStatus == nil
     }
 
@@ -118,14 +125,16 @@ public final class DemoApp {
     /// Offers `event` to each source in turn, then takes what none kept as
     /// the controller's: pointer events hit-tested against what is shown.
     private func hear(_ event: PlatformEvent) {
+        var shown = shownWindow()
         for source in sources {
-            let heard = source.hear(event, in: shownWindow())
+            let heard = source.hear(event, in: shown)
             for input in heard.inputs { route(input) }
             if heard.keeps { return }
+            if !heard.inputs.isEmpty { shown = shownWindow() }
         }
         switch event {
         case .pointerMoved, .pointerLeft, .pressed, .released, .scrolled(.popup, _, _):
-            shownWindow().input(for: event).map(route)
+            shown.input(for: event).map(route)
         case .scrolled(.main, let dx, let dy):
             route(.scrolled(by: Point(x: Double(dx), y: Double(dy))))
         case .keyPressed(let key?, let stroke):
@@ -153,8 +162,10 @@ public final class DemoApp {
             watch?(.handled(inputs[next], effects: effects, carryOutsUnderWay: carryOutsUnderWay))
             next += 1
             carryOutsUnderWay += 1
+            // Carrying an effect out only tells inputs, handled after: one window serves every source.
             for effect in effects {
-                for source in sources { inputs += source.carryOut(effect, in: shownWindow()) }
+                let shown = shownWindow()
+                for source in sources { inputs += source.carryOut(effect, in: shown) }
                 carryOut(effect)
             }
             carryOutsUnderWay -= 1

@@ -222,7 +222,9 @@ extension TouchScroller: LoopSource {
     /// A fling's next offset, once its frame is due.
     func inputs(readable: [Int32], window: ShownWindow) -> [Input] {
         followScale(window.metrics)
-        guard window.frameReady, let outcome = tick(at: window.now, interval: window.frameInterval, range: window.scrollRange) else {
+        // No fling, nothing to do: not even the scroll range looked up, which a pass with nothing changed would pay for.
+        guard fling != nil, window.frameReady,
+              let outcome = tick(at: window.now, interval: window.frameInterval, range: window.scrollRange) else {
             return []
         }
         return inputs(for: outcome, window: window)

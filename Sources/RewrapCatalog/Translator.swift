@@ -26,15 +26,13 @@ public struct Translator: Equatable, Sendable {
 
     /// The form of `singular`/`plural` that `count` takes, with `%d` filled in.
     public func plural(_ singular: String, _ plural: String, count: Int, context: String? = nil) -> String {
-        let english = count == 1 ? singular : plural
-        let original = MessageFormat(singular)
-        if let catalog, let forms = catalog.translations[key(singular, context)], forms.count >= catalog.plural.count {
-            let form = forms[catalog.plural.form(for: count)]
-            if !form.isEmpty, let original, let format = MessageFormat(form), format.fits(original, isPluralForm: true) {
-                return format.filled([String(count)])
-            }
-        }
-        return MessageFormat(english)?.filled([String(count)]) ?? english
+        pluralFormat(singular, plural, context: context).filled(count: count)
+    }
+
+    /// `singular`/`plural` read from the catalog and parsed once, for a
+    /// caller that fills it for many counts.
+    public func pluralFormat(_ singular: String, _ plural: String, context: String? = nil) -> PluralFormat {
+        PluralFormat(singular: singular, plural: plural, catalog: catalog, key: key(singular, context))
     }
 
     /// A format with `%s`-style directives, translated, then filled with

@@ -21,7 +21,7 @@ public struct WrappedLine: Hashable, Sendable {
     /// other clusters and takes a level per scalar: a cache keyed by it drew
     /// one with the other's glyphs.
     public static func == (a: Self, b: Self) -> Bool {
-        a.text.utf8.elementsEqual(b.text.utf8) && a.levels == b.levels
+        a.text.hasSameScalars(as: b.text) && a.levels == b.levels
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -36,5 +36,30 @@ extension String {
     public func hashScalars(into hasher: inout Hasher) {
         var text = self
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Whether the two have the very same UTF-8 bytes, where `==` also takes
+    /// canonically equivalent text as equal. A cache's key and the label it
+    /// is asked for are often one string, which compares by its address;
+    /// others compare as memory, eight bytes at a time, not byte by byte
+    /// through the UTF-8 view.
+    public func hasSameScalars(as other: String) -> Bool {
+        let compared = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                mine.count == theirs.count
+                    && (mine.baseAddress == theirs.baseAddress || Self.sameBytes(UnsafeRawBufferPointer(mine), UnsafeRawBufferPointer(theirs)))
+            }
+        }
+        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
+
+    private static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 8 <= a.count {
+            guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        return a[offset...].elementsEqual(b[offset...])
     }
 }

@@ -40,7 +40,8 @@ public struct Animator<ID: Hashable> {
     public var curve: CubicBezier
     public private(set) var targets: [ID: Rect] = [:]
     /// Each moving node's moves, oldest first; every one still under way.
-    private var moves: [ID: [Move]] = [:]
+    /// Seen by `isAnimating`'s inlined body only.
+    @usableFromInline internal private(set) var moves: [ID: [Move]] = [:]
     /// The latest time a move started: a clock that goes back never starts
     /// a move before it, which keeps moves in order.
     private var latestStart = -Double.infinity
@@ -55,8 +56,10 @@ public struct Animator<ID: Hashable> {
     }
 
     /// True while any move is kept: from `update` until `settle(at:)` finds
-    /// every move finished.
-    public var isAnimating: Bool { !moves.isEmpty }
+    /// every move finished. Inlined, so the loop, which asks many times a
+    /// pass, asks of `Animator<NodeID>` itself: the generic body looked up
+    /// the metadata of its dictionary's type in the runtime at every call.
+    @inlinable public var isAnimating: Bool { !moves.isEmpty }
 
     /// When the last move in flight ends, if any.
     public var endTime: Double? { moves.values.compactMap { $0.last?.tween.end }.max() }
@@ -137,7 +140,7 @@ public struct Animator<ID: Hashable> {
     }
 
     /// One move of a node, from an old target to a new one.
-    private struct Move {
+    @usableFromInline internal struct Move {
         var tween: FrameTween
         /// True for a move added while another was under way.
         var joinsAMove: Bool

@@ -26,7 +26,7 @@ public final class LineBreaker {
         var style: TextStyle
 
         static func == (a: Self, b: Self) -> Bool {
-            a.text.utf8.elementsEqual(b.text.utf8) && a.style == b.style
+            a.text.hasSameScalars(as: b.text) && a.style == b.style
         }
 
         func hash(into hasher: inout Hasher) {

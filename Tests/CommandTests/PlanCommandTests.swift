@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Runs the built `rewrap plan` binary as a user would and reads its JSON.

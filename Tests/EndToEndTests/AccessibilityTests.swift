@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The window as a screen reader sees it: a real AT-SPI client (pyatspi) on

@@ -1,4 +1,4 @@
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// What a screen reader holds before a compositor restarts, to hold against

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// A bad save loses nothing (rules §12.4): for each, the process lives, the

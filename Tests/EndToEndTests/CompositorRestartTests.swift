@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// KDE Plasma's way of surviving a crashed compositor (rules §12.3):

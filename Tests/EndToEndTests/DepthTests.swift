@@ -1,6 +1,6 @@
 import Foundation
 import RewrapScene
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// At 16, 24 and 30 bits the palette shows the same, to the precision of the

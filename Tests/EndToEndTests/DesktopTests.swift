@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Keyboard, HiDPI, languages, the badge's popup, the inspector and install.

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The DocC site (`make docs`, which `make test` runs first) opened in
@@ -45,7 +45,13 @@ final class DocumentationTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
-        let greeting = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let greeting: String
+        do {
+            greeting = try HelperLines(output, helper: "python3 -m http.server", process: process).next(within: 20)
+        } catch {
+            stopProcess(process)
+            throw error
+        }
         guard let port = greeting.split(separator: " ").drop(while: { $0 != "port" }).dropFirst().first.flatMap({ Int($0) }) else {
             stopProcess(process)
             throw TestFailure("python3 -m http.server did not say its port: \(greeting)")
@@ -321,7 +327,7 @@ final class DocumentationTests: XCTestCase {
     private static let rules = "docs/rules.md"
 
     /// The folders and files whose text may cite the rules, from the package root.
-    private static let citingRoots = ["Sources", "Tests", "Documentation", "docs", "bench", "scripts", "Fuzz", "Plugins", "packaging",
+    private static let citingRoots = ["Sources", "Tests", "Documentation", "docs", "bench", "scripts", "launcher", "Fuzz", "Plugins", "packaging",
                                       ".ci", "README.md", "Makefile", "Package.swift"]
 
     /// Data, not prose: fixtures, fuzz corpora and build output.

@@ -1,6 +1,6 @@
 import Foundation
 import RewrapLayout
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Emoji in labels (rules §7.7), on X11 and on sway at scale 1 and 2: a

@@ -1,5 +1,6 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
+import RewrapTestFakes
 import XCTest
 
 /// X faults: the server dying, a popup destroyed from outside, another

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Panels whose labels are built to hurt a text engine (Tests/Fixtures/

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The launcher, `rewrap`, a shell script (docs/platforms.md): it execs the

@@ -1,5 +1,6 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
+import RewrapTestFakes
 import XCTest
 
 /// The window follows its panel file while it runs (rules §12.4), on the

@@ -1,6 +1,6 @@
 import Foundation
 import RewrapScene
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// A new `Xft/DPI` from a real settings manager (xsettingsd) rescales the

@@ -1,5 +1,6 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
+import RewrapTestFakes
 import XCTest
 
 /// Motion as a person sees it, read back from the trace (rules §5).

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The walks Orca is taken on, the same keys on X11 and on Wayland, and

@@ -1,6 +1,6 @@
 import Foundation
 import RewrapLayout
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Popups a desktop can trust (rules §8.5): inside the work area, under a real

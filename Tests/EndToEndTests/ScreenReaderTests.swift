@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Orca itself reading Rewrap, driven by keys as a blind user drives it,

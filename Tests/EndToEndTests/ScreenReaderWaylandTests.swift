@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Orca 43 reading Rewrap running natively on a headless sway, DISPLAY

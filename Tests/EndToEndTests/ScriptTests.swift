@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Arabic and Hebrew windows as a person sees them (rules §7): the whole

@@ -1,6 +1,6 @@
 import Foundation
 import RewrapScene
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Scrolling with a real XInput 2.1 smooth-scroll pointer (rules §8.6): XWayland's,

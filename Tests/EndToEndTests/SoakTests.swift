@@ -1,5 +1,6 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
+import RewrapTestFakes
 import XCTest
 
 /// Seeded random use of the real window: clicks, keys, resizes and scrolls.

@@ -1,6 +1,6 @@
 import Foundation
 import RewrapScene
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The dark theme, chosen by `--theme` or by the desktop's XSETTINGS

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Touch on X11 (rules §11.3), end to end: Rewrap as a client of the

@@ -1,5 +1,6 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
+import RewrapTestFakes
 import XCTest
 
 /// Languages as a person meets them, with the real binary on Xvfb: which

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Rewrap native on Wayland (rules §10.3), on a private headless sway, with

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The real window on a private Xvfb, driven with xdotool (rules §1–§4).

@@ -1,6 +1,6 @@
 import Foundation
 import RewrapScene
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The person's own settings on X11 (rules §13), from a real settings

@@ -1,6 +1,6 @@
 import Foundation
 import RewrapFuzzTargets
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Every input of every fuzz target's corpus (Fuzz/Corpus/NAME), the

@@ -2,7 +2,7 @@ import RewrapAccessibility
 import RewrapLayout
 import RewrapPanelFile
 import RewrapScene
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// A screen reader is told each label as the panel file writes it, emoji

@@ -2,7 +2,8 @@ import RewrapAccessibility
 import RewrapLayout
 import RewrapPanelFile
 import RewrapScene
-import RewrapTestSupport
+import RewrapTestDrivers
+import RewrapTestFakes
 
 /// The shipped panel laid out with a fixed-advance measurer, drawn at rest
 /// or scrolled, with or without an open menu: the tree's inputs, as the app

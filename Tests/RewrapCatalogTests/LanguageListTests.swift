@@ -1,5 +1,5 @@
 import RewrapCatalog
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// Which catalog a person gets, as gettext chooses, with catalogs made here.

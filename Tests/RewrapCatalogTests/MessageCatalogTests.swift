@@ -1,5 +1,6 @@
 import RewrapCatalog
-import RewrapTestSupport
+import RewrapTestDrivers
+import RewrapTestFakes
 import XCTest
 
 /// The strict `.mo` reader, against catalogs msgfmt compiled (the oracle for

@@ -1,5 +1,5 @@
 import RewrapCatalog
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// What reaches the window from a catalog: only translations whose

@@ -1,7 +1,7 @@
 import Foundation
 import RewrapPanelFile
 import RewrapScene
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The kept state's reader and writer (rules §12). The oracles are bytes

@@ -1,7 +1,8 @@
 import Foundation
 import RewrapPanelFile
 import RewrapScene
-import RewrapTestSupport
+import RewrapTestDrivers
+import RewrapTestFakes
 import XCTest
 
 final class PanelLoaderTests: XCTestCase {

@@ -63,7 +63,7 @@ public final class ATSPIClient: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
-    private var buffer = Data()
+    private lazy var lines = HelperLines(output, helper: "atspi-client", process: process)
 
     /// `environment` can name the bus (`AT_SPI_BUS_ADDRESS`) when the root window does not.
     public init(server: XvfbServer, application: String = "rewrap", environment extra: [String: String] = [:]) throws {
@@ -78,7 +78,7 @@ public final class ATSPIClient: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let greeting = try readLine(timeout: 20)
+        let greeting = try lines.next(within: 20)
         guard greeting.contains("\"ready\"") else { throw TestFailure("atspi-client did not start: \(greeting)") }
     }
 
@@ -108,28 +108,8 @@ public final class ATSPIClient: @unchecked Sendable {
 
     private func ask(_ command: String) throws -> String {
         input.fileHandleForWriting.write(Data((command + "\n").utf8))
-        let reply = try readLine(timeout: 20)
+        let reply = try lines.next(within: 20)
         if reply.hasPrefix("{\"error\"") { throw TestFailure("atspi-client \(command): \(reply)") }
         return reply
-    }
-
-    private func readLine(timeout: Double) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        let fd = output.fileHandleForReading.fileDescriptor
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
-                return line
-            }
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw TestFailure("atspi-client gave no answer within \(timeout) s") }
-            var watched = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&watched, 1, Int32(left * 1000)) > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = read(fd, &chunk, chunk.count)
-            guard count > 0 else { throw TestFailure("atspi-client exited") }
-            buffer.append(contentsOf: chunk[0..<count])
-        }
     }
 }

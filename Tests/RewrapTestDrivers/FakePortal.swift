@@ -13,6 +13,7 @@ public final class FakePortal: @unchecked Sendable {
     private let portal = Process()
     private let input = Pipe()
     private let output = Pipe()
+    private lazy var lines = HelperLines(output, helper: "fake-portal.py", process: portal)
 
     /// With `colorScheme` nil, the bus has no portal on it at all. Each of
     /// `settings` is another key from the start, as "NAMESPACE KEY TYPE
@@ -24,10 +25,11 @@ public final class FakePortal: @unchecked Sendable {
         bus.standardOutput = busOutput
         bus.standardError = FileHandle.nullDevice
         try bus.run()
-        address = try Self.line(from: busOutput, within: 10) ?? ""
-        guard !address.isEmpty else {
+        do {
+            address = try HelperLines(busOutput, helper: "dbus-daemon", process: bus).next(within: 10)
+        } catch {
             stop()
-            throw TestFailure("dbus-daemon printed no address")
+            throw error
         }
         guard let colorScheme else { return }
         portal.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -39,9 +41,10 @@ public final class FakePortal: @unchecked Sendable {
         portal.standardOutput = output
         portal.standardError = FileHandle.nullDevice
         try portal.run()
-        guard try Self.line(from: output, within: 10) == "ready" else {
+        let greeting = try? lines.next(within: 10)
+        guard greeting == "ready" else {
             stop()
-            throw TestFailure("the fake portal did not start (python3-gi missing?)")
+            throw TestFailure("the fake portal did not start (python3-gi missing?): \(greeting ?? "no greeting")")
         }
     }
 
@@ -49,7 +52,8 @@ public final class FakePortal: @unchecked Sendable {
     /// and waits until the portal has announced it.
     public func set(_ key: String, _ value: String) throws {
         input.fileHandleForWriting.write(Data("\(key) \(value)\n".utf8))
-        guard try Self.line(from: output, within: 5) == "changed" else { throw TestFailure("the fake portal did not change \(key)") }
+        let answer = try lines.next(within: 5)
+        guard answer == "changed" else { throw TestFailure("the fake portal did not change \(key): \(answer)") }
     }
 
     /// Changes any key to a value of any D-Bus type, as a Python literal,
@@ -57,17 +61,6 @@ public final class FakePortal: @unchecked Sendable {
     /// `set("org.freedesktop.appearance", "accent-color", type: "(ddd)", "(1, 0.5, 0)")`.
     public func set(_ namespace: String, _ key: String, type: String, _ value: String) throws {
         try set(namespace, "\(key) \(type) \(value)")
-    }
-
-    private static func line(from pipe: Pipe, within seconds: Double) throws -> String? {
-        var text = ""
-        let deadline = Date().addingTimeInterval(seconds)
-        while !text.contains("\n"), Date() < deadline {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        return text.split(separator: "\n").first.map(String.init)
     }
 
     public func stop() {

@@ -7,6 +7,7 @@ import Foundation
 public final class HelperProcess: @unchecked Sendable {
     private let process = Process()
     private let output = Pipe()
+    private let lines: HelperLines
     /// What the helper printed when it became ready, such as "ready".
     public let greeting: String
 
@@ -16,16 +17,20 @@ public final class HelperProcess: @unchecked Sendable {
         process.environment = ["DISPLAY": server.display]
         process.standardOutput = output
         try process.run()
-        greeting = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        lines = HelperLines(output, helper: "rewrap-xhelper \(arguments.joined(separator: " "))", process: process)
+        do {
+            greeting = try lines.next(within: 10)
+        } catch {
+            stopProcess(process)
+            throw error
+        }
     }
 
     /// Waits up to `timeout` seconds for the helper to finish and returns
     /// what it printed after its greeting, trimmed.
     public func rest(timeout: Double) -> String {
-        if !waitForExit(process, timeout: timeout) { stop() }
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        defer { stop() }
+        return lines.rest(within: timeout).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     public func stop() {

@@ -29,18 +29,12 @@ public final class PrivateSessionBus: @unchecked Sendable {
         daemon.standardError = FileHandle.nullDevice
         daemon.standardInput = FileHandle.nullDevice
         try daemon.run()
-        var text = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !text.contains("\n"), Date() < deadline, daemon.isRunning {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        address = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !address.isEmpty else {
+        do {
+            address = try HelperLines(output, helper: "dbus-daemon", process: daemon).next(within: 10)
+        } catch {
             stopProcess(daemon)
             try? FileManager.default.removeItem(atPath: runtimeDirectory)
-            throw TestFailure("dbus-daemon printed no address")
+            throw error
         }
     }
 
@@ -116,7 +110,7 @@ public final class LineHelper: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
-    private var pending = Data()
+    private lazy var lines = HelperLines(output, helper: name, process: process)
     private let name: String
 
     public init(_ arguments: [String], environment extra: [String: String], name: String) throws {
@@ -147,27 +141,19 @@ public final class LineHelper: @unchecked Sendable {
         guard answer == "ok" else { throw TestFailure("\(name), \(command): \(answer)") }
     }
 
+    /// The next answer; Python's and GLib's warnings are not answers.
     private func line() throws -> String {
         while true {
-            if let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let text = String(decoding: pending[..<end], as: UTF8.self)
-                pending.removeSubrange(...end)
-                // Python's and GLib's warnings are not answers.
-                if text.hasPrefix("ready") || text.hasPrefix("ok") || text.hasPrefix("error") || text.hasPrefix("no key")
-                    || text.hasPrefix("bad") || text.hasPrefix("unknown") || text.hasPrefix("rewrap-wlhelper") {
-                    return text
-                }
-                continue
-            }
             // Never longer than 30 s: a helper that hangs fails the test, not the suite.
-            var watched = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&watched, 1, 30_000) > 0 else {
+            let text: String
+            do { text = try lines.next(within: 30) } catch {
                 stop()
-                throw TestFailure("\(name) answered nothing within 30 s")
+                throw error
             }
-            let more = output.fileHandleForReading.availableData
-            guard !more.isEmpty else { throw TestFailure("\(name) ended: \(String(decoding: pending, as: UTF8.self))") }
-            pending.append(more)
+            if text.hasPrefix("ready") || text.hasPrefix("ok") || text.hasPrefix("error") || text.hasPrefix("no key")
+                || text.hasPrefix("bad") || text.hasPrefix("unknown") || text.hasPrefix("rewrap-wlhelper") {
+                return text
+            }
         }
     }
 

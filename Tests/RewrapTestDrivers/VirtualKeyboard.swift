@@ -12,7 +12,7 @@ public final class VirtualKeyboard: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
-    private var pending = Data()
+    private lazy var lines = HelperLines(output, helper: "rewrap-wlhelper keyboard", process: process)
 
     /// `layouts` are xkb's names (`ru,us`, the first active); nil is the desktop's default.
     public init(sway: SwayServer, layouts: String? = nil) throws {
@@ -26,7 +26,7 @@ public final class VirtualKeyboard: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let greeting = try line()
+        let greeting = try lines.next(within: 10)
         guard greeting == "ready" else {
             stop()
             throw TestFailure("rewrap-wlhelper keyboard: \(greeting)")
@@ -50,22 +50,8 @@ public final class VirtualKeyboard: @unchecked Sendable {
         case .up: "up "
         }
         input.fileHandleForWriting.write(Data(((stillTime ? "still " : "") + half + keys + "\n").utf8))
-        let answer = try line()
+        let answer = try lines.next(within: 10)
         guard answer == "ok" else { throw TestFailure("rewrap-wlhelper keyboard, \(keys): \(answer)") }
-    }
-
-    /// The helper's next line; it answers every line within a second or two.
-    private func line() throws -> String {
-        while true {
-            if let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let text = String(decoding: pending[..<end], as: UTF8.self)
-                pending.removeSubrange(...end)
-                return text
-            }
-            let more = output.fileHandleForReading.availableData
-            guard !more.isEmpty else { throw TestFailure("rewrap-wlhelper keyboard ended: \(String(decoding: pending, as: UTF8.self))") }
-            pending.append(more)
-        }
     }
 
     public func stop() {

@@ -16,7 +16,8 @@ public final class WaylandSession: TracedSession, @unchecked Sendable {
     private lazy var trace = TraceReader(path: tracePath)
 
     public init(sway: SwayServer, arguments: [String] = [], environment: [String: String] = [:],
-                waitForWindow: Bool = true, stateHome: StateHome = StateHome()) throws {
+                waitForWindow: Bool = true, executable: String = PackagePaths.rewrapBinary,
+                stateHome: StateHome = StateHome()) throws {
         self.sway = sway
         self.stateHome = stateHome
         let id = UUID().uuidString
@@ -24,7 +25,7 @@ public final class WaylandSession: TracedSession, @unchecked Sendable {
         stderrPath = NSTemporaryDirectory() + "rewrap-wayland-stderr-\(id).txt"
         guard FileManager.default.createFile(atPath: stderrPath, contents: nil) else { throw TestFailure("cannot create \(stderrPath)") }
         process = Process()
-        process.executableURL = URL(fileURLWithPath: PackagePaths.rewrapBinary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--trace", tracePath] + arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY")

@@ -20,16 +20,16 @@ public final class XvfbServer: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Xvfb writes the display number once it accepts connections.
-        var text = ""
-        let deadline = Date().addingTimeInterval(15)
-        while !text.contains("\n"), Date() < deadline {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        let text: String
+        do {
+            text = try HelperLines(pipe, helper: "Xvfb", process: process).next(within: 15)
+        } catch {
+            process.terminate()
+            throw error
         }
         // Nothing more comes down the pipe; its descriptor is not left open.
         try? pipe.fileHandleForReading.close()
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let number = Int(text) else {
             process.terminate()
             throw TestFailure("Xvfb did not report a display number (got \"\(text)\")")
         }

@@ -132,6 +132,11 @@ public final class RecordingPlatform: Platform {
     }
 
     public func wait(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
+        // What a platform allocates while the loop waits is not the loop's.
+        AllocationCount.uncounted { waitUncounted(until: deadline, alsoWatching: descriptors) }
+    }
+
+    private func waitUncounted(until deadline: Double?, alsoWatching descriptors: [Int32]) -> [Int32] {
         sleeps.append(deadline)
         var watched = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         if poll(&watched, nfds_t(watched.count), 0) > 0 {

@@ -1,5 +1,5 @@
 import RewrapLayout
-import RewrapTestSupport
+import RewrapTestFakes
 @testable import RewrapText
 import XCTest
 

@@ -1,6 +1,6 @@
-@testable import RewrapText
 import RewrapLayout
-import RewrapTestSupport
+import RewrapTestDrivers
+@testable import RewrapText
 import XCTest
 
 /// Emoji in a colour bitmap font (Noto Color Emoji: CBDT, one strike of

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 
 /// `hb-shape` from HarfBuzz's command-line tools, run on a font file at the
 /// engine's size: the independent answer shaping is compared with.

@@ -1,5 +1,4 @@
 import RewrapLayout
-import RewrapTestSupport
 import RewrapText
 import XCTest
 

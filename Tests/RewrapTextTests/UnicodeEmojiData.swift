@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 
 /// Unicode's own emoji lists (Debian's unicode-data, Unicode 15.0), read
 /// as written: the oracle for presentation and clusters, which none of

@@ -1,6 +1,6 @@
 import Foundation
 import RewrapLayout
-import RewrapTestSupport
+import RewrapTestDrivers
 import RewrapText
 import XCTest
 

@@ -10,6 +10,9 @@ import RewrapCatalog
 public struct Words: Equatable, Sendable {
     /// The catalog's texts, which the panel is translated with too.
     public let translator: Translator
+    /// The badge's forms, parsed once: a layout asks for the badge's text
+    /// at several counts.
+    private let moreFormat: PluralFormat
 
     /// The words as the program writes them.
     public static let english = Words(.english)
@@ -17,14 +20,15 @@ public struct Words: Equatable, Sendable {
     /// The words `translator` gives.
     public init(_ translator: Translator) {
         self.translator = translator
+        // TRANSLATORS: The badge at the end of the row of labels, a button: how many
+        // labels do not fit the window. Forms for one value of n may leave %d out.
+        moreFormat = translator.pluralFormat("%d more", "%d more")
     }
 
     /// The badge's text for `count` hidden chips, in the plural form the
     /// catalog's `Plural-Forms` gives `count`.
     public func more(_ count: Int) -> String {
-        // TRANSLATORS: The badge at the end of the row of labels, a button: how many
-        // labels do not fit the window. Forms for one value of n may leave %d out.
-        translator.plural("%d more", "%d more", count: count)
+        moreFormat.filled(count: count)
     }
 
     /// What the chip row shows when it has no chips.

@@ -3,7 +3,7 @@
 # rewrap-x11 or rewrap-wayland, with the same arguments. It is a POSIX
 # shell script because any executable SwiftPM links carries the Swift
 # runtime and libstdc++: a tenth of the instructions and a third of the
-# page faults of the Swift launcher it replaced (bench/README.md). It only
+# page faults of the Swift launcher it replaced (bench/history/). It only
 # guesses, from a plain scan of the options that decide; the executable
 # parses every option with RewrapPlatformChoice and execs the other if the
 # guess was wrong, so the rules stay written once (docs/platforms.md).

@@ -1,5 +1,5 @@
 import Foundation
-import RewrapTestSupport
+import RewrapTestDrivers
 import XCTest
 
 /// The end-to-end rules must catch the layouts rules §2 and §3 forbid, or the
