@@ -188,18 +188,21 @@ public final class BackBuffer: FrameSurface {
             origins.withUnsafeMutableBufferPointer { origins in
                 var count = 0
                 for run in line.runs {
-                    for glyph in run.glyphs {
-                        let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
-                        guard gx > left, gx < right, gy > top, gy < bottom else { continue }
-                        switch glyphs.glyph(glyph.id, of: run.face) {
-                        case .mask(let id):
-                            ids[count] = id
-                            origins[count] = (gx, gy)
-                            count += 1
-                        case .color(let image):
-                            colors.append((image, gx, gy))
-                        case .empty:
-                            continue
+                    let uploaded = glyphs.glyphs(of: run.face, covering: run.glyphs)
+                    uploaded.marks.withUnsafeBufferPointer { marks in
+                        for glyph in run.glyphs {
+                            let gx = x + Int(glyph.x), gy = baseline + Int(glyph.y)
+                            guard gx > left, gx < right, gy > top, gy < bottom else { continue }
+                            switch marks[Int(glyph.id)] {
+                            case GlyphSets.noInk:
+                                continue
+                            case GlyphSets.color:
+                                if let image = uploaded.colors[glyph.id] { colors.append((image, gx, gy)) }
+                            case let id:
+                                ids[count] = id
+                                origins[count] = (gx, gy)
+                                count += 1
+                            }
                         }
                     }
                 }

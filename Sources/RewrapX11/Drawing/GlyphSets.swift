@@ -18,6 +18,8 @@ final class GlyphSets {
     private var faces: [Int: FaceGlyphs] = [:]
     /// Most labels are one run in one face: the last answer, before hashing.
     private var last: FaceGlyphs?
+    /// A mark that is neither a mask's id nor unknown.
+    static let noInk = UInt32.max, color = UInt32.max - 1
     /// The next id in the mask glyph set.
     private var nextID: UInt32 = 1
     /// Puts colour images into their depth-32 pixmaps; made with the first.
@@ -43,12 +45,28 @@ final class GlyphSets {
         var height: Int
     }
 
-    private final class FaceGlyphs {
+    /// One face's glyphs as uploaded: by glyph index, 0 for one not yet
+    /// asked for, `noInk`, `color` (its picture in `colors`), or its id in
+    /// the mask glyph set. A drawn line reads it once a run, not hashing
+    /// every glyph of every frame.
+    final class FaceGlyphs {
         let id: Int
-        var glyphs: [UInt32: Uploaded] = [:]
+        private(set) var marks: [UInt32] = []
+        private(set) var colors: [UInt32: ColorGlyph] = [:]
 
         init(id: Int) {
             self.id = id
+        }
+
+        fileprivate func set(_ uploaded: Uploaded, of glyph: UInt32) {
+            if Int(glyph) >= marks.count { marks += repeatElement(0, count: Int(glyph) + 1 - marks.count) }
+            switch uploaded {
+            case .mask(let id): marks[Int(glyph)] = id
+            case .color(let image):
+                marks[Int(glyph)] = GlyphSets.color
+                colors[glyph] = image
+            case .empty: marks[Int(glyph)] = GlyphSets.noInk
+            }
         }
     }
 
@@ -58,7 +76,7 @@ final class GlyphSets {
 
     deinit {
         let display = connection.display
-        for case .color(let glyph) in faces.values.flatMap(\.glyphs.values) {
+        for glyph in faces.values.flatMap(\.colors.values) {
             XRenderFreePicture(display, glyph.picture)
             XFreePixmap(display, glyph.pixmap)
         }
@@ -66,8 +84,9 @@ final class GlyphSets {
         if let colorGC { XFreeGC(display, colorGC) }
     }
 
-    /// Glyph `id` of `face`, uploaded the first time it is asked for.
-    func glyph(_ id: UInt32, of face: FontFace) -> Uploaded {
+    /// `face`'s glyphs, each of `run` among them: those not asked for
+    /// before are uploaded now.
+    func glyphs(of face: FontFace, covering run: [PlacedGlyph]) -> FaceGlyphs {
         let glyphs: FaceGlyphs
         if let last, last.id == face.id {
             glyphs = last
@@ -76,10 +95,14 @@ final class GlyphSets {
             faces[face.id] = glyphs
             last = glyphs
         }
-        if let known = glyphs.glyphs[id] { return known }
-        let uploaded = face.takeImage(of: id).map(upload) ?? .empty
-        glyphs.glyphs[id] = uploaded
-        return uploaded
+        let missing = glyphs.marks.withUnsafeBufferPointer { marks in
+            run.contains { Int($0.id) >= marks.count || marks[Int($0.id)] == 0 }
+        }
+        guard missing else { return glyphs }
+        for glyph in run where Int(glyph.id) >= glyphs.marks.count || glyphs.marks[Int(glyph.id)] == 0 {
+            glyphs.set(face.takeImage(of: glyph.id).map(upload) ?? .empty, of: glyph.id)
+        }
+        return glyphs
     }
 
     private func upload(_ image: GlyphImage) -> Uploaded {
