@@ -94,18 +94,13 @@ enum MenuKeys {
         }
     }
 
-    /// The keys of the walk's opening `number` (0 to 5) from row `row`:
-    /// three Downs, three Ups, End or Home, the other of them, and the first
-    /// letter of the next row twice over two openings. Losing any one of
-    /// them ends on another row.
-    static func opening(_ number: Int, from row: Int, options: [String]) -> [String] {
-        let nextLetter = String(options[(row + 1) % options.count].prefix(1)).lowercased()
-        switch number % 6 {
-        case 0: return ["Down", "Down", "Down"]
-        case 1: return ["Up", "Up", "Up"]
-        case 2, 3: return [row == options.count - 1 ? "Home" : "End"]
-        default: return [nextLetter]
-        }
+    /// The keys after the walk's opening `number` in a menu of five rows
+    /// (Tests/Fixtures/walk/menu-keys.json): Home, End, Down, Up and a typed
+    /// letter, in an order where losing any one of them, but the first of
+    /// Home and End, which the other undoes, ends on another row, wherever
+    /// the highlight started.
+    static func afterOpening(_ number: Int) -> [String] {
+        number % 2 == 0 ? ["Home", "End", "Up", "Up", "s", "Down"] : ["End", "Home", "Down", "Down", "s", "Up"]
     }
 }
 
@@ -223,26 +218,34 @@ private struct Walk {
         }
     }
 
-    /// Opens `id`'s menu by Return, Space and Alt+Down at each pace, moves
-    /// its highlight with Down, Up, End, Home and typed letters, and picks
-    /// with Return. Each opening's keys are such that losing any one of them
-    /// picks another option, so a burst is judged by its pick; at the
-    /// measured pace each key's highlight is checked as it comes.
-    private func keysAtEveryPace(_ window: WalkWindow, _ id: String) throws {
+    /// On a window of its own, whose menu has five options: opens the menu
+    /// by Return, Space and Alt+Down at each pace, moves its highlight with
+    /// Home, End, Down, Up and a typed letter after every opening, and picks
+    /// with Return (`MenuKeys.afterOpening`). Losing any of those keys but
+    /// the first of Home and End picks another option, so a burst is
+    /// judged by its pick; at the measured pace each key's highlight is
+    /// checked as it comes, and a held opening key must never close the menu.
+    private func keysAtEveryPace(into pictures: inout [String: String]) throws {
+        let window = try open(["--panel", PackagePaths.root + "/Tests/Fixtures/walk/menu-keys.json", "--geometry", "480x300"], "keys")
+        defer { close(window) }
+        try picture(window, "keys", into: &pictures)
+        let id = "shape"
+        // The keyboard goes to the window a person has looked at and clicked, on every desktop.
+        let empty = try window.settledFrame()
+        try window.click((Int(empty.width) - 12, Int(empty.height) - 12))
         // Off the window: a menu opening under the pointer highlights the row there.
         try window.parkPointer()
         try tab(to: id, in: window)
         try window.press("Return")
-        var menuRows = try menu(window, id).nodes
+        let options = try menu(window, id).nodes.map(\.text)
         try window.press("Escape")
         try closed(window)
-        let options = menuRows.map(\.text)
         for pace in KeyPace.allCases {
-            for (number, opener) in ["Return", "space", "alt+Down", "Return", "space", "alt+Down"].enumerated() {
+            for (number, opener) in ["Return", "space", "alt+Down"].enumerated() {
                 try tab(to: id, in: window)
                 let before = try XCTUnwrap(options.firstIndex { try window.lastFrame().node(id)?.text.hasSuffix($0) == true },
                                            "\(desktop.name): \(id) shows one of its options")
-                let keys = MenuKeys.opening(number, from: before, options: options)
+                let keys = MenuKeys.afterOpening(number)
                 let opened = "\(desktop.name), the \(id) menu opened by \(opener) \(pace)"
                 let framesBefore = window.frames().count
                 switch pace {
@@ -252,7 +255,7 @@ private struct Walk {
                 case .measured:
                     let held = Date()
                     try window.key(opener, .down)
-                    menuRows = try menu(window, id).nodes
+                    let rows = try menu(window, id).nodes
                     usleep(useconds_t(max(0, 0.8 - Date().timeIntervalSince(held)) * 1e6))
                     try window.key(opener, .up)
                     // A held key's repeats neither close the menu nor open it again.
@@ -262,7 +265,7 @@ private struct Walk {
                         throw TestFailure("\(opened): the menu closed \(closings) times while \(opener) was held")
                     }
                     var row = before
-                    XCTAssertEqual(menuRows.first { $0.highlighted == true }?.text, options[row], "\(opened): it opens on the current option")
+                    XCTAssertEqual(rows.first { $0.highlighted == true }?.text, options[row], "\(opened): it opens on the current option")
                     for key in keys {
                         let sent = Date()
                         try window.tap(key)
@@ -355,10 +358,6 @@ private struct Walk {
             _ = try menu(window, id)
             try window.press("Escape")
             try closed(window)
-        }
-
-        try step("keys reach an open menu however they are timed") {
-            try keysAtEveryPace(window, dropdowns[0].id)
         }
 
         try step("press, drag and release on an option") {
@@ -542,6 +541,11 @@ private struct Walk {
         }
         close(window)
         window = nil
+
+        // On a window of its own, with no other of Rewrap's open to take the focus from it.
+        try step("keys reach an open menu however they are timed") {
+            try keysAtEveryPace(into: &pictures)
+        }
 
         try step("a 200-option menu on a short output") {
             let long = try open(["--panel", PackagePaths.root + "/Tests/Fixtures/walk/long-menu.json", "--geometry", "480x300"], "long")

@@ -2,8 +2,9 @@ import CX11
 @testable import RewrapX11
 import XCTest
 
-/// Rules §8.7: the server repeats a held key as a release and a press with
-/// one timestamp; such a press is a repeat, never a new press.
+/// Rules §8.7: a press the server repeats while a key is held is a repeat,
+/// never a new press, whether the server says so (XKB's detectable
+/// autorepeat) or only sends a release and a press with one timestamp.
 final class AutoRepeatTests: XCTestCase {
     private func key(_ type: Int32, keycode: UInt32, time: UInt, window: Window = 7) -> XEvent {
         var event = XEvent()
@@ -14,25 +15,40 @@ final class AutoRepeatTests: XCTestCase {
         return event
     }
 
-    func testAPressAtTheTimeOfItsOwnReleaseIsARepeat() {
-        var repeats = AutoRepeat()
-        XCTAssertFalse(repeats.isRepeat(key(KeyPress, keycode: 36, time: 5000).xkey), "nothing released yet")
-        repeats.released(key(KeyRelease, keycode: 36, time: 5660).xkey)
-        XCTAssertTrue(repeats.isRepeat(key(KeyPress, keycode: 36, time: 5660).xkey))
+    func testWithDetectableAutorepeatAPressOfAKeyAlreadyDownIsARepeat() {
+        var repeats = AutoRepeat(detectable: true)
+        XCTAssertFalse(repeats.pressed(key(KeyPress, keycode: 36, time: 5000).xkey))
+        XCTAssertTrue(repeats.pressed(key(KeyPress, keycode: 36, time: 5660).xkey))
+        XCTAssertFalse(repeats.pressed(key(KeyPress, keycode: 116, time: 5700).xkey), "another key")
+        repeats.released(key(KeyRelease, keycode: 36, time: 5800).xkey)
+        XCTAssertFalse(repeats.pressed(key(KeyPress, keycode: 36, time: 5800).xkey), "pressed again in the same millisecond: new")
     }
 
-    func testAPressLaterOrOfAnotherKeyIsNew() {
-        var repeats = AutoRepeat()
-        repeats.released(key(KeyRelease, keycode: 36, time: 5660).xkey)
-        XCTAssertFalse(repeats.isRepeat(key(KeyPress, keycode: 36, time: 5661).xkey), "pressed again a moment later")
-        XCTAssertFalse(repeats.isRepeat(key(KeyPress, keycode: 116, time: 5660).xkey), "another key at the same time")
+    func testAKeyLetGoElsewhereIsNoLongerDownOnceTheFocusComesBack() {
+        var repeats = AutoRepeat(detectable: true)
+        XCTAssertFalse(repeats.pressed(key(KeyPress, keycode: 36, time: 5000).xkey))
+        repeats.focusChanged()
+        XCTAssertFalse(repeats.pressed(key(KeyPress, keycode: 36, time: 9000).xkey))
     }
 
-    func testOnlyAReleaseFollowedByItsRepeatingPressIsDropped() {
+    func testWithoutItAPressAtTheTimeOfItsOwnReleaseIsARepeat() {
+        var repeats = AutoRepeat(detectable: false)
+        XCTAssertFalse(repeats.pressed(key(KeyPress, keycode: 36, time: 5000).xkey), "nothing released yet")
+        repeats.released(key(KeyRelease, keycode: 36, time: 5660).xkey)
+        XCTAssertTrue(repeats.pressed(key(KeyPress, keycode: 36, time: 5660).xkey))
+        repeats.released(key(KeyRelease, keycode: 36, time: 5700).xkey)
+        XCTAssertFalse(repeats.pressed(key(KeyPress, keycode: 36, time: 5701).xkey), "pressed again a moment later")
+        XCTAssertFalse(repeats.pressed(key(KeyPress, keycode: 116, time: 5700).xkey), "another key at the same time")
+    }
+
+    func testOnlyWithoutItIsAReleaseFollowedByItsRepeatingPressDropped() {
         let release = key(KeyRelease, keycode: 36, time: 5660).xkey
-        XCTAssertTrue(AutoRepeat.isRepeatRelease(release, before: key(KeyPress, keycode: 36, time: 5660)))
-        XCTAssertFalse(AutoRepeat.isRepeatRelease(release, before: key(KeyPress, keycode: 36, time: 5700)), "a new press")
-        XCTAssertFalse(AutoRepeat.isRepeatRelease(release, before: key(KeyRelease, keycode: 36, time: 5660)))
-        XCTAssertFalse(AutoRepeat.isRepeatRelease(release, before: key(KeyPress, keycode: 36, time: 5660, window: 8)), "another window")
+        let plain = AutoRepeat(detectable: false)
+        XCTAssertTrue(plain.isRepeatRelease(release, before: key(KeyPress, keycode: 36, time: 5660)))
+        XCTAssertFalse(plain.isRepeatRelease(release, before: key(KeyPress, keycode: 36, time: 5700)), "a new press")
+        XCTAssertFalse(plain.isRepeatRelease(release, before: key(KeyRelease, keycode: 36, time: 5660)))
+        XCTAssertFalse(plain.isRepeatRelease(release, before: key(KeyPress, keycode: 36, time: 5660, window: 8)), "another window")
+        XCTAssertFalse(AutoRepeat(detectable: true).isRepeatRelease(release, before: key(KeyPress, keycode: 36, time: 5660)),
+                       "the server sends no such release")
     }
 }

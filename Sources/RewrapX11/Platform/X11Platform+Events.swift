@@ -31,10 +31,10 @@ extension X11Platform {
                 autoRepeat.released(event.xkey)
                 var next = XEvent()
                 if XEventsQueued(connection.display, QueuedAfterReading) > 0, XPeekEvent(connection.display, &next) != 0,
-                   AutoRepeat.isRepeatRelease(event.xkey, before: next) { continue }
+                   autoRepeat.isRepeatRelease(event.xkey, before: next) { continue }
             }
             if event.type == KeyPress {
-                events.append(keyPress(from: &event.xkey, isRepeat: autoRepeat.isRepeat(event.xkey)))
+                events.append(keyPress(from: &event.xkey, isRepeat: autoRepeat.pressed(event.xkey)))
             } else if event.type == GenericEvent {
                 events += translate(xinput: &event.xcookie, in: window)
             } else if let translated = translate(&event, in: window, changes: &changes) {
@@ -234,6 +234,7 @@ extension X11Platform {
             guard event.xfocus.window == window.id,
                   let focused = Self.focusChange(type: event.type, mode: event.xfocus.mode, detail: event.xfocus.detail) else { return nil }
             phase.finished?.inputMethod.setFocused(focused)
+            autoRepeat.focusChanged()
             return .focusChanged(focused)
         case MapNotify:
             guard event.xmap.window == window.id, !window.hasBeenShown else { return nil }

@@ -18,6 +18,9 @@ extension X11Platform {
                                        inputMethod: InputMethod(connection: connection, window: window.id),
                                        randr: listenToRandR())
         phase = .open(window, finished)
+        // A held key's repeats then come as presses alone, told apart by the key being down.
+        var detectable: Int32 = 0
+        autoRepeat = AutoRepeat(detectable: XkbSetDetectableAutoRepeat(connection.display, 1, &detectable) != 0 && detectable != 0)
         watchDesktop(window, randr: finished.randr)
         followCursorSettings()
         // Window managers and taskbars read the icon when it changes, too.

@@ -39,7 +39,7 @@ public final class X11Platform {
     /// The work area when the connection opened, to fit a default size.
     let startWorkArea: Rect?
     /// Tells the server's repeats of a held key from new presses.
-    var autoRepeat = AutoRepeat()
+    var autoRepeat = AutoRepeat(detectable: false)
 
     public init(display name: String?) throws(PlatformError) {
         connection = try XConnection(name: name)
