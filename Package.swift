@@ -30,7 +30,7 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
-            pkgConfig: "x11 fontconfig xrender xrandr xi xext x11-xcb xcb-sync",
+            pkgConfig: "x11 fontconfig xrender xrandr xi x11-xcb xcb-sync",
             providers: [.apt(["libx11-dev", "libfontconfig1-dev", "libxrender-dev", "libxrandr-dev", "libxi-dev",
                               "libx11-xcb-dev", "libxcb-sync-dev"])]
         ),
