@@ -38,9 +38,14 @@ extension WaylandPlatform {
     }
 
     /// Sets the pointer's image while it is over one of our surfaces; the
-    /// compositor takes it only with the serial of the latest enter.
+    /// compositor takes it only with the serial of the latest enter. The
+    /// cursor theme (every cursor of it, in shared memory) is read when a
+    /// pointer first comes over the window: a seat with no pointer never
+    /// pays for it.
     func showCursor() {
-        guard let input, input.pointerRole != nil, let seat, let cursor = seat.cursor, let pointer = seat.pointer else { return }
+        guard let input, input.pointerRole != nil, let seat, let pointer = seat.pointer, let window else { return }
+        if seat.cursor == nil { seat.cursor = Cursor(globals: connection.required, scale: window.scale.cursorScale, settings: settings) }
+        guard let cursor = seat.cursor else { return }
         wl_pointer_set_cursor(pointer, input.pointerEnterSerial, cursor.surface, cursor.hotspot.x, cursor.hotspot.y)
     }
 

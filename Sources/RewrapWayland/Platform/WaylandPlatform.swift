@@ -120,7 +120,7 @@ public final class WaylandPlatform {
             closePopup()
             events.append(.popupDismissed)
         }
-        if window.startupFinished, let seat {
+        if let seat, seat.cursor != nil {
             // The old cursor's surface goes with it, so the pointer is given the new one.
             seat.cursor = Cursor(globals: connection.required, scale: scale.cursorScale,
                                  settings: settings)
