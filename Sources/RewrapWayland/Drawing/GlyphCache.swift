@@ -27,17 +27,13 @@ final class GlyphCache {
     /// sits from the pen on the baseline.
     final class ColorGlyph {
         let image: OpaquePointer
-        let left: Int
-        let top: Int
-        let width: Int
-        let height: Int
+        let left: Int, top: Int
+        var width: Int { Int(pixman_image_get_width(image)) }
+        var height: Int { Int(pixman_image_get_height(image)) }
 
         init(_ glyph: GlyphImage) {
-            left = glyph.left
-            top = glyph.top
-            width = glyph.width
-            height = glyph.height
-            image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height), nil, Int32(width * 4))
+            (left, top) = (glyph.left, glyph.top)
+            image = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(glyph.width), Int32(glyph.height), nil, Int32(glyph.width * 4))
             let bits = UnsafeMutableRawPointer(pixman_image_get_data(image)!)
             glyph.bytes.withUnsafeBytes { bits.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         }

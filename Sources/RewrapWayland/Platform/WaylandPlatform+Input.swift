@@ -37,14 +37,20 @@ extension WaylandPlatform {
         showCursor()
     }
 
+    /// Reads the cursor theme (every cursor of it, into shared memory), once
+    /// the seat has a pointer: a seat with none, as on a touch-only machine,
+    /// never pays for it.
+    func loadCursor() {
+        guard let seat, seat.cursor == nil, let window,
+              connection.seatCapabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0 else { return }
+        seat.cursor = Cursor(globals: connection.required, scale: window.scale.cursorScale, settings: settings)
+    }
+
     /// Sets the pointer's image while it is over one of our surfaces; the
-    /// compositor takes it only with the serial of the latest enter. The
-    /// cursor theme (every cursor of it, in shared memory) is read when a
-    /// pointer first comes over the window: a seat with no pointer never
-    /// pays for it.
+    /// compositor takes it only with the serial of the latest enter.
     func showCursor() {
-        guard let input, input.pointerRole != nil, let seat, let pointer = seat.pointer, let window else { return }
-        if seat.cursor == nil { seat.cursor = Cursor(globals: connection.required, scale: window.scale.cursorScale, settings: settings) }
+        guard let input, input.pointerRole != nil, let seat, let pointer = seat.pointer else { return }
+        loadCursor()
         guard let cursor = seat.cursor else { return }
         wl_pointer_set_cursor(pointer, input.pointerEnterSerial, cursor.surface, cursor.hotspot.x, cursor.hotspot.y)
     }

@@ -345,11 +345,15 @@ extension WaylandPlatform {
     public func finishStartup() {
         guard let window, window.framePresented, !window.startupFinished else { return }
         window.startupFinished = true
-        // The first frame goes to the compositor now, not after the seat's
-        // devices below, which it does not need. Should the compositor close
-        // the connection on an error in that commit, the next write fails
-        // with EPIPE, and `wait` reads on to hear the error itself.
+        // The first frame goes to the compositor now, not after the cursor
+        // and the seat's devices below, which it does not need. Should the
+        // compositor close the connection on an error in that commit, the
+        // next write fails with EPIPE, and `wait` reads on to hear the error
+        // itself. The cursor is ready before a pointer comes in, so its
+        // first motion does not wait on the theme; a seat that gains a
+        // pointer later loads it then.
         wl_display_flush(connection.display)
+        loadCursor()
         takeSeatDevices()
         // The launcher's token lets the compositor give the new window focus.
         if let activation = connection.globals.activation, let token = getenv("XDG_ACTIVATION_TOKEN") {
