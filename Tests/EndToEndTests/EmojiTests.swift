@@ -128,6 +128,16 @@ final class EmojiTests: XCTestCase {
     }
 
     /// The window's whole screen, popups too, for a window at the root's corner.
+    /// The popup a click on `owner` opens, once it is at rest and drawn.
+    private func openedPopup(of owner: String, in session: RewrapSession) throws -> TraceFrame.DrawnPopup {
+        let node = try XCTUnwrap(try session.settledFrame().node(owner))
+        try session.click(node.center)
+        try session.waitUntil("\(owner)'s popup") { try session.lastFrame().popup?.owner == owner }
+        try session.waitUntil("\(owner)'s popup at rest") { try !session.lastFrame().animating }
+        usleep(200_000)
+        return try XCTUnwrap(try session.lastFrame().popup)
+    }
+
     private func screen(_ session: RewrapSession, _ name: String) throws -> RGBImage {
         let path = pictureFolder + "/x11-\(name).png"
         let result = try runCommand(["/usr/bin/import", "-window", "root", path], environment: ["DISPLAY": session.server.display])
@@ -154,12 +164,7 @@ final class EmojiTests: XCTestCase {
         defer { server.stop() }
         // Menu rows: the country menu's flags, a tag flag among them.
         let session = try RewrapSession(arguments: ["--panel", Self.emojiPanel, "--geometry", "800x420+0+0"], server: server)
-        let country = try XCTUnwrap(try session.settledFrame().node("country"))
-        try session.click(country.center)
-        try session.waitUntil("the country menu") { try session.lastFrame().popup?.owner == "country" }
-        try session.waitUntil("the menu at rest") { try !session.lastFrame().animating }
-        usleep(200_000)
-        let menu = try XCTUnwrap(try session.lastFrame().popup)
+        let menu = try openedPopup(of: "country", in: session)
         XCTAssertEqual(menu.nodes.map(\.text), ["🇯🇵 Japan", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland", "🇫🇷 France"])
         assertRowsInColour(menu, in: try screen(session, "menu"), "the country menu")
         XCTAssertEqual(session.stderr, "")
@@ -167,12 +172,7 @@ final class EmojiTests: XCTestCase {
 
         // The badge's list: at 340 px most chips are hidden behind it.
         let narrow = try RewrapSession(arguments: ["--panel", Self.emojiPanel, "--geometry", "340x420+0+0"], server: server)
-        let badge = try XCTUnwrap(try narrow.settledFrame().node("badge"))
-        try narrow.click(badge.center)
-        try narrow.waitUntil("the badge's list") { try narrow.lastFrame().popup?.owner == "badge" }
-        try narrow.waitUntil("the list at rest") { try !narrow.lastFrame().animating }
-        usleep(200_000)
-        let list = try XCTUnwrap(try narrow.lastFrame().popup)
+        let list = try openedPopup(of: "badge", in: narrow)
         XCTAssertGreaterThan(list.nodes.filter { EmojiPixels.asksForEmoji($0.text) }.count, 2, "fixture: emoji chips hidden")
         assertRowsInColour(list, in: try screen(narrow, "badge"), "the badge's list")
         narrow.close()

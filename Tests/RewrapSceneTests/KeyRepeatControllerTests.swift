@@ -8,16 +8,9 @@ import XCTest
 final class KeyRepeatControllerTests: XCTestCase {
     private var scene: Scene { SmallPanel.scene }
 
-    private func focusedOnShape() -> PanelController {
-        var controller = SmallPanel.controller()
-        _ = controller.handle(.key(.tab), scene: scene)
-        XCTAssertEqual(controller.focus, "shape")
-        return controller
-    }
-
     func testTheRepeatsOfTheKeyThatOpenedAMenuNeitherPickNorClose() {
         for opener in [Key.returnKey, .space, .openMenu] {
-            var controller = focusedOnShape()
+            var controller = SmallPanel.focusedOnShape()
             _ = controller.handle(.key(opener), scene: scene)
             XCTAssertNotNil(controller.menu.open, "\(opener) opens the menu")
             for _ in 0..<3 { XCTAssertEqual(controller.handle(.keyRepeated(opener), scene: scene), [], "\(opener) repeated") }
@@ -27,12 +20,12 @@ final class KeyRepeatControllerTests: XCTestCase {
 
     func testNoRepeatOpensClosesOrQuits() {
         for key in [Key.returnKey, .space, .openMenu] {
-            var controller = focusedOnShape()
+            var controller = SmallPanel.focusedOnShape()
             XCTAssertEqual(controller.handle(.keyRepeated(key), scene: scene), [], "\(key) repeated on a closed dropdown")
             XCTAssertNil(controller.menu.open)
         }
         for key in [Key.escape, .closeMenu, .quit, .closeWindow, .inspector, .reload] {
-            var controller = focusedOnShape()
+            var controller = SmallPanel.focusedOnShape()
             _ = controller.handle(.key(.returnKey), scene: scene)
             XCTAssertEqual(controller.handle(.keyRepeated(key), scene: scene), [], "\(key) repeated in an open menu")
             XCTAssertNotNil(controller.menu.open)
@@ -40,7 +33,7 @@ final class KeyRepeatControllerTests: XCTestCase {
     }
 
     func testRepeatsMoveAsPressesDo() throws {
-        var controller = focusedOnShape()
+        var controller = SmallPanel.focusedOnShape()
         _ = controller.handle(.keyRepeated(.tab), scene: scene)
         XCTAssertEqual(controller.focus, scene.interactiveIDs[1], "a held Tab goes on moving the focus")
         _ = controller.handle(.key(.backTab), scene: scene)

@@ -9,25 +9,18 @@ import XCTest
 final class ShortcutControllerTests: XCTestCase {
     private var scene: Scene { SmallPanel.scene }
 
-    private func focusedOnShape() -> PanelController {
-        var controller = SmallPanel.controller()
-        _ = controller.handle(.key(.tab), scene: scene)
-        XCTAssertEqual(controller.focus, "shape")
-        return controller
-    }
-
     func testQuitAndCloseAskTheWindowToClose() {
         for key in [Key.quit, .closeWindow] {
-            var controller = focusedOnShape()
+            var controller = SmallPanel.focusedOnShape()
             XCTAssertEqual(controller.handle(.key(key), scene: scene), [.closeWindow], "\(key) with no menu")
-            controller = focusedOnShape()
+            controller = SmallPanel.focusedOnShape()
             _ = controller.handle(.key(.returnKey), scene: scene)
             XCTAssertEqual(controller.handle(.key(key), scene: scene), [.closePopup, .redraw, .closeWindow], "\(key) with a menu open")
         }
     }
 
     func testAltUpClosesTheMenuWithNothingPickedAndTheFocusStays() {
-        var controller = focusedOnShape()
+        var controller = SmallPanel.focusedOnShape()
         _ = controller.handle(.key(.openMenu), scene: scene)
         XCTAssertNotNil(controller.menu.open, "Alt+Down opens the focused dropdown")
         _ = controller.handle(.key(.down), scene: scene)
@@ -38,7 +31,7 @@ final class ShortcutControllerTests: XCTestCase {
     }
 
     func testAltDownInAnOpenMenuMovesNothing() {
-        var controller = focusedOnShape()
+        var controller = SmallPanel.focusedOnShape()
         _ = controller.handle(.key(.openMenu), scene: scene)
         let before = controller.menu.open
         XCTAssertEqual(controller.handle(.key(.openMenu), scene: scene), [])

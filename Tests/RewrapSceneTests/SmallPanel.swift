@@ -2,6 +2,7 @@ import RewrapLayout
 import RewrapPanelFile
 import RewrapScene
 import RewrapTestSupport
+import XCTest
 
 /// Two dropdowns and a chip, laid out 600 px wide with a fixed advance: the
 /// controller's tests of menus and keys that need no more.
@@ -21,5 +22,13 @@ enum SmallPanel {
 
     static func controller() -> PanelController {
         PanelController(state: PanelState(panel: panel), metrics: Metrics(), viewport: Size(width: 600, height: 400))
+    }
+
+    /// A controller whose focus Tab has moved to Shape.
+    static func focusedOnShape(file: StaticString = #filePath, line: UInt = #line) -> PanelController {
+        var controller = controller()
+        _ = controller.handle(.key(.tab), scene: scene)
+        XCTAssertEqual(controller.focus, "shape", file: file, line: line)
+        return controller
     }
 }

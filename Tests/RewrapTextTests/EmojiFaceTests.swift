@@ -42,8 +42,9 @@ final class EmojiFaceTests: XCTestCase {
                 let image = try XCTUnwrap(run.face.takeImage(of: glyph.id), name)
                 XCTAssertEqual(image.kind, .color, name)
                 // Whole pixels around HarfBuzz's ink: no more than one over on any side.
-                let left = Double(oracle.xb) / 100, right = Double(oracle.xb + oracle.w) / 100
-                let top = Double(oracle.yb) / 100, bottom = Double(oracle.yb + oracle.h) / 100
+                let xb = try XCTUnwrap(oracle.xb), yb = try XCTUnwrap(oracle.yb), w = try XCTUnwrap(oracle.w), h = try XCTUnwrap(oracle.h)
+                let left = Double(xb) / 100, right = Double(xb + w) / 100
+                let top = Double(yb) / 100, bottom = Double(yb + h) / 100
                 XCTAssertTrue(Double(image.left) <= left && Double(image.left) > left - 1, "\(name): left \(image.left) for \(left)")
                 XCTAssertTrue(Double(image.left + image.width) >= right && Double(image.left + image.width) < right + 1,
                               "\(name): right \(image.left + image.width) for \(right)")
