@@ -13,7 +13,6 @@ pick, while the 0.25 s move ran, and when it settled.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import statistics
@@ -186,16 +185,9 @@ def measure(args, helpers, xvfb):
             bus.stop()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rewrap", default=str(harness.REWRAP))
-    parser.add_argument("--runs", type=int, default=20)
-    args = parser.parse_args()
-    load = harness.Load()
-    with harness.run("accessibility") as folder, harness.Xvfb(folder) as xvfb:
-        status = measure(args, harness.CPrograms(folder), xvfb)
-    print(load.report())
-    return status
+def main() -> int:
+    return harness.main_on_xvfb("accessibility", __doc__, {"--runs": 20},
+                                lambda args, xvfb, folder: measure(args, harness.CPrograms(folder), xvfb))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ intervals of a move that a second save interrupts.
 Usage:
     python3 bench/edits.py [--rewrap .build/release/rewrap] [--saves 20] [--storm 1000]
 """
-import argparse
 import json
 import os
 import statistics
@@ -126,18 +125,10 @@ def edits(args, panel, xvfb, workdir):
     return 0
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rewrap", default=str(harness.REWRAP))
-    parser.add_argument("--saves", type=int, default=20)
-    parser.add_argument("--storm", type=int, default=1000)
-    args = parser.parse_args()
-    load = harness.Load()
+def main() -> int:
     panel = harness.shipped_panel()
-    with harness.run("edits") as workdir, harness.Xvfb(workdir) as xvfb:
-        status = edits(args, panel, xvfb, workdir)
-    print(load.report())
-    return status
+    return harness.main_on_xvfb("edits", __doc__, {"--saves": 20, "--storm": 1000},
+                                lambda args, xvfb, folder: edits(args, panel, xvfb, folder))
 
 
 if __name__ == "__main__":

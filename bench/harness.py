@@ -13,6 +13,7 @@ tables. Python 3.11's standard library only.
 """
 from __future__ import annotations
 
+import argparse
 import atexit
 import contextlib
 import ctypes
@@ -73,6 +74,23 @@ def run(name: str):
         for pid in our_children():
             stop_pid(pid, grace=1.0)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def main_on_xvfb(name: str, doc: str, options: dict[str, int], measure) -> int:
+    """A script measured on a private Xvfb: `--rewrap` and its own whole-
+    number `options` with their defaults, a run's folder, and the load line
+    at the end. `measure(args, xvfb, folder)` prints the figures and returns
+    the exit status."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--rewrap", default=str(REWRAP))
+    for option, default in options.items():
+        parser.add_argument(option, type=int, default=default)
+    args = parser.parse_args()
+    load = Load()
+    with run(name) as folder, Xvfb(folder) as xvfb:
+        status = measure(args, xvfb, folder)
+    print(load.report())
+    return status
 
 
 def become_subreaper() -> None:

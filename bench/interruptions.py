@@ -20,7 +20,6 @@ over 2.5 s.
 
     python3 bench/interruptions.py [--rewrap .build/release/rewrap] [--runs 3]
 """
-import argparse
 import os
 import subprocess
 import sys
@@ -150,30 +149,24 @@ def curve_error(trace, id="arrangement"):
                for r in moving)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rewrap", default=str(harness.REWRAP))
-    parser.add_argument("--runs", type=int, default=3)
-    args = parser.parse_args()
-    load = harness.Load()
+def measure(args, xvfb, work) -> int:
     results = {"reversal": [], "redirect": [], "none (the floor)": []}
     errors = []
-    with harness.run("interruptions") as work, harness.Xvfb(work) as xvfb:
-        env = xvfb.env(LANG="C")
-        for run_index in range(args.runs):
-            for name, keys, width in (("reversal", ["Return", "Up", "Return"], 560),
-                                      ("redirect", ["shift+Tab", "Return", "Down", "Return"], 500)):
-                trace = run(args.rewrap, env, os.path.join(work, f"{name}-{run_index}.jsonl"), keys, width)
-                measured = interruption(trace)
-                if measured:
-                    results[name].append(measured)
-                else:
-                    print(f"{name} {run_index}: the second pick did not change Arrangement's target", file=sys.stderr)
-            trace = run(args.rewrap, env, os.path.join(work, f"plain-{run_index}.jsonl"), None)
-            error = curve_error(trace)
-            if error is not None:
-                errors.append(error)
-                results["none (the floor)"].append(interruption(trace, at=1.25))
+    env = xvfb.env(LANG="C")
+    for run_index in range(args.runs):
+        for name, keys, width in (("reversal", ["Return", "Up", "Return"], 560),
+                                  ("redirect", ["shift+Tab", "Return", "Down", "Return"], 500)):
+            trace = run(args.rewrap, env, os.path.join(work, f"{name}-{run_index}.jsonl"), keys, width)
+            measured = interruption(trace)
+            if measured:
+                results[name].append(measured)
+            else:
+                print(f"{name} {run_index}: the second pick did not change Arrangement's target", file=sys.stderr)
+        trace = run(args.rewrap, env, os.path.join(work, f"plain-{run_index}.jsonl"), None)
+        error = curve_error(trace)
+        if error is not None:
+            errors.append(error)
+            results["none (the floor)"].append(interruption(trace, at=1.25))
 
     print(f"Arrangement across a second pick, --slow-motion (moves of {SLOW} s), {args.runs} runs each")
     print()
@@ -191,8 +184,11 @@ def main():
         print(f"worst {name}: {100 * value:.1f}% of the first move's peak speed")
     if errors:
         print(f"uninterrupted move, largest distance from ease-in-out: {max(errors):.4f} of the move ({len(errors)} runs)")
-    print(load.report())
     return 0
+
+
+def main() -> int:
+    return harness.main_on_xvfb("interruptions", __doc__, {"--runs": 3}, measure)
 
 
 if __name__ == "__main__":

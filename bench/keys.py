@@ -17,7 +17,6 @@ between the cases are what the bridge costs.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import subprocess
@@ -84,38 +83,35 @@ def presses(env, rewrap: str, count: int) -> tuple[list[float], float]:
         trace.unlink()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rewrap", default=str(harness.REWRAP))
-    parser.add_argument("--keys", type=int, default=40)
-    args = parser.parse_args()
-    load = harness.Load()
-    with harness.run("keys") as scratch, harness.Xvfb(scratch) as xvfb:
-        env = xvfb.env(DBUS_SESSION_BUS_ADDRESS="")
-        rows = []
-        rows.append(("no bus", *presses(env, args.rewrap, args.keys)))
-        bus = Bus(env)
+def measure(args, xvfb, scratch) -> int:
+    env = xvfb.env(DBUS_SESSION_BUS_ADDRESS="")
+    rows = []
+    rows.append(("no bus", *presses(env, args.rewrap, args.keys)))
+    bus = Bus(env)
+    try:
+        rows.append(("bus, no listener", *presses(env, args.rewrap, args.keys)))
+        listener = subprocess.Popen(["/usr/bin/python3", "-c", LISTENER], env=env, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True)
         try:
-            rows.append(("bus, no listener", *presses(env, args.rewrap, args.keys)))
-            listener = subprocess.Popen(["/usr/bin/python3", "-c", LISTENER], env=env, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True)
-            try:
-                if listener.stdout.readline().strip() != "listening":
-                    raise RuntimeError("the keystroke listener did not start")
-                rows.append(("bus, listener", *presses(env, args.rewrap, args.keys)))
-            finally:
-                harness.stop_process(listener)
+            if listener.stdout.readline().strip() != "listening":
+                raise RuntimeError("the keystroke listener did not start")
+            rows.append(("bus, listener", *presses(env, args.rewrap, args.keys)))
         finally:
-            bus.stop()
-            publish(env, None)
+            harness.stop_process(listener)
+    finally:
+        bus.stop()
+        publish(env, None)
     print(f"| {'case':<18} | Tab to frame, median ms | p90 ms | Rewrap CPU per key, ms |")
     print(f"|{'-' * 20}|{'-' * 25}|{'-' * 8}|{'-' * 24}|")
     for name, latencies, cpu in rows:
         p90 = statistics.quantiles(latencies, n=10)[-1]
         print(f"| {name:<18} | {statistics.median(latencies):23.2f} | {p90:6.2f} | {cpu:22.3f} |")
     log(f"{args.keys} presses each, {args.rewrap}")
-    print(load.report())
     return 0
+
+
+def main() -> int:
+    return harness.main_on_xvfb("keys", __doc__, {"--keys": 40}, measure)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ refresh rate), and of how long each move shows.
 
     python3 bench/motion.py [--rewrap .build/release/rewrap] [--moves 20]
 """
-import argparse
 import os
 import subprocess
 import sys
@@ -19,41 +18,34 @@ import harness
 from harness import percentile, records, wait_for
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rewrap", default=str(harness.REWRAP))
-    parser.add_argument("--moves", type=int, default=20)
-    args = parser.parse_args()
-    load = harness.Load()
+def measure(args, xvfb, workdir) -> int:
+    trace_path, log_path = os.path.join(workdir, "trace.jsonl"), os.path.join(workdir, "frames.log")
+    app = subprocess.Popen([args.rewrap, "--geometry", "1024x768+0+0", "--trace", trace_path, "--frame-log", log_path],
+                           env=harness.private_state(xvfb.env()))
+    try:
+        xdotool = xvfb.xdotool
 
-    with harness.run("motion") as workdir, harness.Xvfb(workdir) as xvfb:
-        trace_path, log_path = os.path.join(workdir, "trace.jsonl"), os.path.join(workdir, "frames.log")
-        app = subprocess.Popen([args.rewrap, "--geometry", "1024x768+0+0", "--trace", trace_path, "--frame-log", log_path],
-                               env=harness.private_state(xvfb.env()))
-        try:
-            xdotool = xvfb.xdotool
+        wait_for(lambda: records(trace_path))
+        for move in range(args.moves):
+            owner = ["pattern", "arrangement", "shape"][move % 3]
+            last = records(trace_path)[-1]
+            node = next(n for n in last["nodes"] if n["id"] == owner)
+            x, y, w, h = node["frame"]
+            xdotool("mousemove", "--sync", x + w // 2, y + h // 2, "click", 1)
+            popup = wait_for(lambda: records(trace_path)[-1]["popup"])
+            current = next(i for i, n in enumerate(popup["nodes"]) if n["selected"])
+            px, py = popup["frame"][:2]
+            rx, ry, rw, rh = popup["nodes"][1 - current]["frame"]
+            count = len(records(trace_path))
+            xdotool("mousemove", "--sync", px + rx + rw // 2, py + ry + rh // 2, "click", 1)
+            wait_for(lambda: any(f["animating"] for f in records(trace_path)[count:])
+                     and not records(trace_path)[-1]["animating"])
+    finally:
+        harness.stop_process(app)
 
-            wait_for(lambda: records(trace_path))
-            for move in range(args.moves):
-                owner = ["pattern", "arrangement", "shape"][move % 3]
-                last = records(trace_path)[-1]
-                node = next(n for n in last["nodes"] if n["id"] == owner)
-                x, y, w, h = node["frame"]
-                xdotool("mousemove", "--sync", x + w // 2, y + h // 2, "click", 1)
-                popup = wait_for(lambda: records(trace_path)[-1]["popup"])
-                current = next(i for i, n in enumerate(popup["nodes"]) if n["selected"])
-                px, py = popup["frame"][:2]
-                rx, ry, rw, rh = popup["nodes"][1 - current]["frame"]
-                count = len(records(trace_path))
-                xdotool("mousemove", "--sync", px + rx + rw // 2, py + ry + rh // 2, "click", 1)
-                wait_for(lambda: any(f["animating"] for f in records(trace_path)[count:])
-                         and not records(trace_path)[-1]["animating"])
-        finally:
-            harness.stop_process(app)
-
-        with open(log_path) as log:
-            cost_lines = [line.split() for line in log if line.strip()]
-        trace = records(trace_path)
+    with open(log_path) as log:
+        cost_lines = [line.split() for line in log if line.strip()]
+    trace = records(trace_path)
 
     costs, animated_times = [], []
     # The pass that handles a pick shapes the new label, once, and draws the
@@ -88,8 +80,11 @@ def main():
     moves = len(durations)
     print(f"Runs shaped by HarfBuzz: {shaped_at_pick} in the {moves} passes that handled a pick (new labels, "
           f"each once), {shaped_moving} in the other {len(costs) - moves} animated frames")
-    print(load.report())
     return 0
+
+
+def main() -> int:
+    return harness.main_on_xvfb("motion", __doc__, {"--moves": 20}, measure)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ Python 3 standard library only; needs Xvfb and xtrace (Debian `xtrace`).
 """
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import statistics
@@ -108,33 +107,26 @@ def xtrace_count(rewrap: str, delayed: int, folder: Path) -> tuple[int, int, lis
     return replies, waits, names
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rewrap", default=str(harness.REWRAP))
-    parser.add_argument("--runs", type=int, default=10)
-    args = parser.parse_args()
-    load = harness.Load()
+def measure(args, xvfb, folder) -> int:
     if not PROXY.exists():
         raise SystemExit(f"roundtrips: {PROXY} is missing")
-
-    with harness.run("roundtrips") as folder, harness.Xvfb(folder) as xvfb:
-        real = int(xvfb.display[1:])
-        proxy = None
-        try:
-            fake = free_display()
-            proxy = subprocess.Popen([sys.executable, str(PROXY), str(real), str(fake), str(DELAY_MS)],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-            if proxy.stdout.readline().strip() != "ready":
-                raise SystemExit("roundtrips: the latency proxy did not start")
-            replies, waits, names = xtrace_count(args.rewrap, fake, folder)
-            trace = folder / "trace.jsonl"
-            direct, delayed = [], []
-            for _ in range(args.runs):
-                direct.append(first_frame(args.rewrap, f":{real}", trace))
-                delayed.append(first_frame(args.rewrap, f":{fake}", trace))
-        finally:
-            if proxy:
-                stop_process(proxy)
+    real = int(xvfb.display[1:])
+    proxy = None
+    try:
+        fake = free_display()
+        proxy = subprocess.Popen([sys.executable, str(PROXY), str(real), str(fake), str(DELAY_MS)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        if proxy.stdout.readline().strip() != "ready":
+            raise SystemExit("roundtrips: the latency proxy did not start")
+        replies, waits, names = xtrace_count(args.rewrap, fake, folder)
+        trace = folder / "trace.jsonl"
+        direct, delayed = [], []
+        for _ in range(args.runs):
+            direct.append(first_frame(args.rewrap, f":{real}", trace))
+            delayed.append(first_frame(args.rewrap, f":{fake}", trace))
+    finally:
+        if proxy:
+            stop_process(proxy)
 
     local, remote = statistics.median(direct), statistics.median(delayed)
     sequential = (remote - local) / (2 * DELAY_MS / 1000)
@@ -147,8 +139,11 @@ def main() -> int:
     print(f"| start-up through a {DELAY_MS} ms-each-way proxy | {remote * 1000:.1f} ms |")
     print(f"| sequential round trips (proxy: extra time / {2 * DELAY_MS} ms) | {sequential:.1f} |")
     print(f"\nReplies in order: {', '.join(names)}")
-    print(load.report())
     return 0
+
+
+def main() -> int:
+    return harness.main_on_xvfb("roundtrips", __doc__, {"--runs": 10}, measure)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ of a pick and within 1 s of a resize settling.
 Usage:
     python3 bench/state.py [--rewrap .build/release/rewrap] [--picks 10] [--resizes 5]
 """
-import argparse
 import glob
 import json
 import os
@@ -69,21 +68,17 @@ def measure(args, xvfb, workdir):
     return picks, resizes
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rewrap", default=str(harness.REWRAP))
-    parser.add_argument("--picks", type=int, default=10)
-    parser.add_argument("--resizes", type=int, default=5)
-    args = parser.parse_args()
-    load = harness.Load()
-    with harness.run("state") as workdir, harness.Xvfb(workdir) as xvfb:
-        picks, resizes = measure(args, xvfb, workdir)
+def report(args, xvfb, workdir) -> int:
+    picks, resizes = measure(args, xvfb, workdir)
     print(f"pick → on disk: median {statistics.median(picks):.0f} ms, worst {max(picks):.0f} ms "
           f"over {len(picks)} picks (goal: 1000 ms)")
     print(f"resize settled → on disk: median {statistics.median(resizes):.0f} ms, worst {max(resizes):.0f} ms "
           f"over {len(resizes)} drags (goal: 1000 ms)")
-    print(load.report())
     return 0 if max(picks + resizes) <= 1000 else 1
+
+
+def main() -> int:
+    return harness.main_on_xvfb("state", __doc__, {"--picks": 10, "--resizes": 5}, report)
 
 
 if __name__ == "__main__":
