@@ -14,11 +14,9 @@ final class MappedWindow {
     /// What its text, and its popup's, is set and drawn with: the app's
     /// engine, handed over with the window and again when the scale changes.
     var text: TextEngine
-    /// Its size when it opened.
-    let initialSize: Size
-    /// It opened at its default size, which is fitted again to its monitor
-    /// once the monitors are known (`watchDesktop`).
-    let fitsDefaultSize: Bool
+    /// The default size it opened at, fitted again to its monitor once the
+    /// monitors are known (`watchDesktop`); nil when a size was asked for.
+    let defaultSize: Size?
     /// The user placed it (`--geometry` with a position).
     let userPlaced: Bool
     /// Drawn and published by `finishStartup`.
@@ -38,14 +36,13 @@ final class MappedWindow {
     /// Maximised both ways, as the window manager last said.
     var isMaximized = false
 
-    init(id: Window, buffer: BackBuffer, text: TextEngine, initialSize: Size, fitsDefaultSize: Bool, userPlaced: Bool,
+    init(id: Window, buffer: BackBuffer, text: TextEngine, defaultSize: Size?, userPlaced: Bool,
          icon: (size: Int, draw: (Int) -> [UInt32])?, tracking: DesktopTracking, scale: Double, minimumAtUnitScale: Size,
          syncCounter: SyncCounter?, launch: StartupNotification?) {
         self.id = id
         self.buffer = buffer
         self.text = text
-        self.initialSize = initialSize
-        self.fitsDefaultSize = fitsDefaultSize
+        self.defaultSize = defaultSize
         self.userPlaced = userPlaced
         self.icon = icon
         self.tracking = tracking

@@ -53,10 +53,10 @@ extension X11Platform {
     /// area then, is fitted to its own monitor's share of it now that the
     /// monitors are known, unless it has been resized since.
     private func fitDefaultSizeToItsMonitor(_ window: MappedWindow) {
-        guard window.fitsDefaultSize, window.tracking.windowFrame.size == window.initialSize else { return }
+        guard let defaultSize = window.defaultSize, window.tracking.windowFrame.size == defaultSize else { return }
         let tracking = window.tracking
-        let fitted = tracking.desktop.fittedWindowSize(window.initialSize, at: tracking.windowFrame.origin, minimum: window.minimumSize)
-        guard fitted != window.initialSize else { return }
+        let fitted = tracking.desktop.fittedWindowSize(defaultSize, at: tracking.windowFrame.origin, minimum: window.minimumSize)
+        guard fitted != defaultSize else { return }
         XResizeWindow(connection.display, window.id, UInt32(fitted.width), UInt32(fitted.height))
     }
 
