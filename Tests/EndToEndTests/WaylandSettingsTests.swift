@@ -67,6 +67,36 @@ final class WaylandSettingsTests: XCTestCase {
         XCTAssertEqual(session.stderr, "")
     }
 
+    /// Large text asked for while the compositor is gone is the text the
+    /// window is drawn with when it opens again, as on a fresh start.
+    func testLargeTextSetWhileTheCompositorIsGoneIsDrawnWhenItReturns() throws {
+        let (portal, session) = try start()
+        defer { session.close(); portal.stop() }
+        sway.crash()
+        try portal.set(Self.interface, "text-scaling-factor", type: "d", "1.5")
+        usleep(500_000)
+        let count = session.frames().count
+        try sway.restart()
+        let returned = try session.settledFrame(after: count)
+        let reopened = try shot(session, "large-text-after-a-restart")
+        session.close()
+
+        let (again, started) = try start(["\(Self.interface) text-scaling-factor d 1.5"])
+        defer { started.close(); again.stop() }
+        XCTAssertEqual(returned.nodes.map(\.frame), try started.lastFrame().nodes.map(\.frame), "laid out as at the start")
+        let fresh = try shot(started, "large-text-from-the-start")
+        // The fresh window is taller, at large text's minimum; the live one kept its size.
+        let after = try RGBImage(contentsOf: reopened), expected = try RGBImage(contentsOf: fresh)
+        for id in ["shape", "pattern", "arrangement"] {
+            let frame = try XCTUnwrap(returned.node(id)?.frame).map { Int($0) }
+            let differing = (frame[1]..<frame[1] + frame[3]).flatMap { y in
+                (frame[0]..<frame[0] + frame[2]).filter { x in after[x, y] != expected[x, y] }
+            }
+            XCTAssertEqual(differing.count, 0, "\(id) drawn as at the start; \(reopened) against \(fresh)")
+        }
+        XCTAssertEqual(session.stderr, "")
+    }
+
     func testHighContrastAtStartAndLive() throws {
         let (portal, session) = try start()
         defer { session.close(); portal.stop() }

@@ -14,9 +14,10 @@ struct Reconnection {
     /// Why the connection was lost, for the line said on giving up.
     let loss: String
     let buffer: ShmSurface
-    let text: TextEngine
+    /// New with a new scale while the window waits.
+    var text: TextEngine
     /// Pixels a wheel click scrolls, for what input means to the window opened again.
-    let scrollStep: Double
+    var scrollStep: Double
     var request: WindowRequest
     let scale: SurfaceScale
     /// The size it had, or returns to when maximised.

@@ -17,8 +17,8 @@ final class OpeningWindow {
     /// What the window's frames are drawn into: new at the start, the old
     /// window's when it opens again on a restarted compositor.
     let buffer: ShmSurface
-    /// What its text, and its popup's, is set with.
-    let text: TextEngine
+    /// What its text, and its popup's, is set with; new with a new scale.
+    var text: TextEngine
     /// What the seat's events mean: before there is a window to scroll,
     /// there is no scroll step, and no event to mean anything.
     var input: SeatInput
@@ -332,13 +332,32 @@ extension WaylandPlatform {
     /// Draws at `scale` with `engine` from now on: the desktop's scale
     /// changed, and the window keeps its logical size, now in more (or
     /// fewer) pixels.
+    /// A window being opened again on a restarted compositor, or waiting
+    /// for one, keeps the new engine for when it is shown.
     public func rescale(to scale: Double, text engine: TextEngine) -> Size {
-        guard let window else { return Size(width: 0, height: 0) }
-        window.text = engine
-        window.input.scrollStep = Metrics(scale: scale).scrollStep
+        let scrollStep = Metrics(scale: scale).scrollStep
         glyphs = GlyphCache()
-        window.buffer.setText(engine, glyphs: glyphs)
-        let buffer = window.logicalSize.buffer(at: window.scale)
+        let buffer: (width: Int, height: Int)
+        switch phase {
+        case .windowless:
+            return Size(width: 0, height: 0)
+        case .opening(let opening):
+            opening.text = engine
+            opening.input.scrollStep = scrollStep
+            opening.buffer.setText(engine, glyphs: glyphs)
+            buffer = opening.logicalSize.buffer(at: opening.scale)
+        case .open(let window):
+            window.text = engine
+            window.input.scrollStep = scrollStep
+            window.buffer.setText(engine, glyphs: glyphs)
+            buffer = window.logicalSize.buffer(at: window.scale)
+        case .reconnecting(var kept):
+            kept.text = engine
+            kept.scrollStep = scrollStep
+            kept.buffer.setText(engine, glyphs: glyphs)
+            phase = .reconnecting(kept)
+            buffer = kept.logicalSize.buffer(at: kept.scale)
+        }
         return Size(width: Double(buffer.width), height: Double(buffer.height))
     }
 
