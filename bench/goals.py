@@ -43,7 +43,7 @@ The machine's load average is read before and after; when either is over
 times, not memory or sizes. The table is also written to bench/out/goals.md.
 To add a benchmark, add a Program to a platform's list (it is then
 started, measured and stormed with the others) and, if it has a goal, a
-Goal to GOALS.
+Goal to the list `report` judges.
 """
 from __future__ import annotations
 

@@ -12,9 +12,10 @@ import RewrapText
 /// is readable or the earliest deadline comes. An input that carrying out an
 /// effect tells (where a menu went, a new layout) is handled after the
 /// effects of the input before it, never inside them, and never while a
-/// frame is drawn. The loop keeps no state of its own but the clock, what
-/// its last wait found readable and the exit status; it knows no platform,
-/// and is tested against a recording one.
+/// frame is drawn. Of its own the loop keeps only the clock, the
+/// descriptors its last wait found readable and its next one polls, the
+/// exit status, and a count that keeps carrying out from nesting; it knows
+/// no platform, and is tested against a recording one.
 public final class DemoApp {
     private let platform: any Platform
     private let clock: Clock

@@ -7,8 +7,8 @@ import RewrapScene
 /// controller's effects, and the end of each pass. A part answers in the
 /// controller's terms, `Input`s, which the loop hands on; it reads what is
 /// shown from the `ShownWindow` it is handed, and keeps no reference to
-/// the controller or another part. A new part is one conformance here and
-/// one entry in `DemoApp`'s list; the loop itself changes not at all.
+/// the controller or another part. A new part conforms to this protocol and
+/// is one entry in `DemoApp`'s list; the loop itself changes not at all.
 protocol LoopSource: AnyObject {
     /// Adds what the loop polls for this source; none for one that only keeps time.
     func watch(_ descriptors: inout [Int32])

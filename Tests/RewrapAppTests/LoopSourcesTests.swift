@@ -133,7 +133,7 @@ final class LoopSourcesTests: XCTestCase {
         platform.accessibilityBusAddress = bus.address
         let app = try launch(trace: trace).open(on: platform, clock: Clock { platform.now })
         XCTAssertEqual(app.run(), 0)
-        reader.waitUntilExit()
+        guard waitForExit(reader, timeout: 10) else { return XCTFail("the screen reader's script is still running") }
         let answer = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(reader.terminationStatus, 0, answer)
         XCTAssertEqual(answer, "done Shape: Circle\n")

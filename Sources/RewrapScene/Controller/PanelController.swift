@@ -148,7 +148,7 @@ public struct PanelController: Sendable {
     /// carry over, and the page is laid out again with motion, as for a
     /// pick. An open menu shows the edited options, or closes when its
     /// dropdown is gone; the badge's list closes when the chips changed.
-    /// The focus stays, or moves on in `sceneChanged`.
+    /// The focus stays, or moves on once the new page is `laidOut`.
     public mutating func panelEdited(_ next: Panel) -> [Effect] {
         let edited = state.replacingPanel(next)
         guard edited != state else { return [] }

@@ -9,7 +9,7 @@ import RewrapLayout
 ///     var phase = MenuPhase.closed
 ///     phase = .requested(menu)                 // Return on a dropdown
 ///     phase.place(place)                       // the platform put it below the dropdown
-///     phase.spot(x: 12, y: 40, inMenuWindow: true)?.spot   // .row(1)
+///     phase.spot(x: 12, y: 40, inMenuWindow: true)   // .row(1)
 ///     phase = .closed                          // Escape, a pick, a click outside
 public enum MenuPhase: Hashable, Sendable {
     case closed
