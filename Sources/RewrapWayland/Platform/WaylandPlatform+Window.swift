@@ -331,9 +331,9 @@ extension WaylandPlatform {
 
     /// Draws at `scale` with `engine` from now on: the desktop's scale
     /// changed, and the window keeps its logical size, now in more (or
-    /// fewer) pixels.
-    /// A window being opened again on a restarted compositor, or waiting
-    /// for one, keeps the new engine for when it is shown.
+    /// fewer) pixels. A window being opened again on a restarted
+    /// compositor, or waiting for one, keeps the new engine for when it is
+    /// shown.
     public func rescale(to scale: Double, text engine: TextEngine) -> Size {
         let scrollStep = Metrics(scale: scale).scrollStep
         glyphs = GlyphCache()
