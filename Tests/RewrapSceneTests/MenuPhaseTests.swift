@@ -41,26 +41,26 @@ final class MenuPhaseTests: XCTestCase {
 
     func testPlacingCutsItAndCentresTheCurrentOption() {
         var phase = MenuPhase.requested(menu)
-        phase.place(place(showing: 3))
+        phase.put(at: place(showing: 3))
         XCTAssertEqual(phase.place, place(showing: 3))
         XCTAssertEqual(phase.open?.scroll.visible, 3)
         XCTAssertEqual(phase.open?.scroll.shown, 5..<8, "the current option, row 6, in the middle as far as the end allows")
         var highlighted = menu
         highlighted.highlighted = 2
         var byKeys = MenuPhase.requested(highlighted)
-        byKeys.place(place(showing: 3))
+        byKeys.put(at: place(showing: 3))
         XCTAssertEqual(byKeys.open?.scroll.shown, 1..<4, "the highlighted row wins over the current option")
     }
 
     func testPlacingAClosedMenuLeavesItClosed() {
         var phase = MenuPhase.closed
-        phase.place(place(showing: 8))
+        phase.put(at: place(showing: 8))
         XCTAssertEqual(phase, .closed, "a placement that comes after the menu closed opens nothing")
     }
 
     func testShowingKeepsThePlaceAndChangesOnlyTheMenu() {
         var phase = MenuPhase.requested(menu)
-        phase.place(place(showing: 8))
+        phase.put(at: place(showing: 8))
         var next = phase.open!
         next.highlighted = 3
         phase.show(next)
@@ -75,7 +75,7 @@ final class MenuPhaseTests: XCTestCase {
 
     func testAPointIsLookedUpInTheMenuFromEitherWindow() {
         var phase = MenuPhase.requested(menu)
-        phase.place(place(showing: 8))
+        phase.put(at: place(showing: 8))
         XCTAssertEqual(phase.spot(x: 50, y: 4 + 20 + 5, inMenuWindow: true), .row(1))
         XCTAssertEqual(phase.spot(x: 20 + 50, y: 74 + 4 + 20 + 5, inMenuWindow: false), .row(1), "the same row, in main-window pixels")
         XCTAssertEqual(phase.spot(x: 50, y: 1, inMenuWindow: true), .menu, "the border")
@@ -85,7 +85,7 @@ final class MenuPhaseTests: XCTestCase {
 
     func testACutMenusIndicatorsAndScrolledRows() {
         var phase = MenuPhase.requested(menu)
-        phase.place(place(showing: 3))
+        phase.put(at: place(showing: 3))
         XCTAssertEqual(phase.spot(x: 50, y: 4 + 5, inMenuWindow: true), .indicator(.top))
         XCTAssertEqual(phase.spot(x: 50, y: 4 + 10 + 5, inMenuWindow: true), .row(5), "the first row shown is row 5")
         XCTAssertEqual(phase.spot(x: 50, y: 88 - 4 - 5, inMenuWindow: true), .indicator(.bottom))
@@ -93,7 +93,7 @@ final class MenuPhaseTests: XCTestCase {
 
     func testTheRecordListsTheRowsInViewAtTheirFrames() throws {
         var phase = MenuPhase.requested(menu)
-        phase.place(place(showing: 3))
+        phase.put(at: place(showing: 3))
         let record = try XCTUnwrap(phase.record)
         XCTAssertEqual(record.frame, PixelRect(x: 120, y: 274, width: 120, height: 88))
         XCTAssertEqual(record.rows.map { $0 != nil }, [false, false, false, false, false, true, true, true])

@@ -339,7 +339,7 @@ public struct PanelController: Sendable {
             return [.redraw]
         case .popupPlaced(let place):
             let before = self.menu
-            self.menu.place(place)
+            self.menu.put(at: place)
             return self.menu == before ? [] : [.redrawPopup]
         case .popupScrolled(let rows):
             menu.scroll.scroll(by: rows)

@@ -8,7 +8,7 @@ import RewrapLayout
 ///
 ///     var phase = MenuPhase.closed
 ///     phase = .requested(menu)                 // Return on a dropdown
-///     phase.place(place)                       // the platform put it below the dropdown
+///     phase.put(at: place)                     // the platform put it below the dropdown
 ///     phase.spot(x: 12, y: 40, inMenuWindow: true)   // .row(1)
 ///     phase = .closed                          // Escape, a pick, a click outside
 public enum MenuPhase: Hashable, Sendable {
@@ -47,7 +47,7 @@ public enum MenuPhase: Hashable, Sendable {
     /// The platform put the open menu at `place`: it opens (or, moved with
     /// its dropdown, opens again) scrolled to show the highlighted row, or
     /// the current option, in the middle when it can.
-    public mutating func place(_ place: MenuPlace) {
+    public mutating func put(at place: MenuPlace) {
         guard var menu = open else { return }
         menu.scroll = MenuScroll(count: menu.entries.count, visible: place.visibleRows)
         if let row = menu.highlighted ?? menu.entries.firstIndex(where: \.isSelected) { menu.scroll.center(on: row) }
