@@ -127,7 +127,6 @@ final class EmojiTests: XCTestCase {
         }
     }
 
-    /// The window's whole screen, popups too, for a window at the root's corner.
     /// The popup a click on `owner` opens, once it is at rest and drawn.
     private func openedPopup(of owner: String, in session: RewrapSession) throws -> TraceFrame.DrawnPopup {
         let node = try XCTUnwrap(try session.settledFrame().node(owner))
@@ -138,6 +137,7 @@ final class EmojiTests: XCTestCase {
         return try XCTUnwrap(try session.lastFrame().popup)
     }
 
+    /// The window's whole screen, popups too, for a window at the root's corner.
     private func screen(_ session: RewrapSession, _ name: String) throws -> RGBImage {
         let path = pictureFolder + "/x11-\(name).png"
         let result = try runCommand(["/usr/bin/import", "-window", "root", path], environment: ["DISPLAY": session.server.display])
