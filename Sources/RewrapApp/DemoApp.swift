@@ -74,6 +74,7 @@ public final class DemoApp {
     /// goes, and returns the exit status; the keeper has saved by then.
     public func run() -> Int32 {
         while runPass() {}
+        for source in sources { source.loopEnded() }
         return exitStatus ?? 0
     }
 

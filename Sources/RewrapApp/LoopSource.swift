@@ -31,6 +31,8 @@ protocol LoopSource: AnyObject {
     /// The pass has drawn what was due (a frame at `frameDrawn`, or none)
     /// and is about to sleep.
     func passEnded(window: ShownWindow, frameDrawn: Double?)
+    /// The loop has ended, the window closed: the last word.
+    func loopEnded()
 }
 
 /// What a source makes of a platform event: inputs for the controller, and
@@ -54,6 +56,7 @@ extension LoopSource {
     func inputs(readable: [Int32], window: ShownWindow) -> [Input] { [] }
     func carryOut(_ effect: Effect, in window: ShownWindow) -> [Input] { [] }
     func passEnded(window: ShownWindow, frameDrawn: Double?) {}
+    func loopEnded() {}
 }
 
 extension StopSignals: LoopSource {

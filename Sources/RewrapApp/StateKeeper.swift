@@ -175,13 +175,15 @@ extension StateKeeper: LoopSource {
         return []
     }
 
-    /// A relayout carries the picks; a closing window saves everything.
+    /// A relayout carries the picks.
     func carryOut(_ effect: Effect, in window: ShownWindow) -> [Input] {
-        switch effect {
-        case .relayout(let state, _, _): picked(state, at: window.now)
-        case .closeWindow: save()
-        default: break
-        }
+        if case .relayout(let state, _, _) = effect { picked(state, at: window.now) }
         return []
+    }
+
+    /// Whatever the last pass brought, a pick after the window was asked
+    /// to close among it, is saved once the loop has ended.
+    func loopEnded() {
+        save()
     }
 }

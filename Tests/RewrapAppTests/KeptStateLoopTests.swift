@@ -70,6 +70,15 @@ final class KeptStateLoopTests: XCTestCase {
         XCTAssertEqual(next.frames.first?.node("shape")?.text, "Shape: Circle")
     }
 
+    /// A pick made after the window was asked to close, in the same batch
+    /// of events (keys the person typed as the window manager closed it,
+    /// which closed the open menu first), is kept too: the keeper saves
+    /// when the loop ends, not at the close.
+    func testAPickInTheBatchThatClosesTheWindowIsKept() throws {
+        try run(script: [pickPattern[0], [.closeRequested] + [Key.returnKey, .down, .returnKey].map(RecordingPlatform.press)])
+        XCTAssertEqual(try kept()["picks"] as? [String: String], ["pattern": "Alternating diagonal lines"])
+    }
+
     /// A window manager's configure before the window is shown is the start;
     /// after it, a resize is the person's, kept in logical pixels.
     func testOnlyResizesAfterTheWindowIsShownAreKeptInLogicalPixels() throws {
