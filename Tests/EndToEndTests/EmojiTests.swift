@@ -317,13 +317,9 @@ final class EmojiTests: XCTestCase {
 
         let session = try RewrapSession(arguments: ["--panel", Self.emojiPanel, "--geometry", "800x420+0+0"], server: server)
         defer { session.close() }
-        try session.click(try XCTUnwrap(try session.settledFrame().node("country")).center)
-        try session.waitUntil("the country menu") { try session.lastFrame().popup?.owner == "country" }
-        try session.waitUntil("the menu at rest") { try !session.lastFrame().animating }
-        let menu = try XCTUnwrap(try session.lastFrame().popup)
-        let row = try XCTUnwrap(menu.nodes.first { $0.text == "🇫🇷 France" })
-        // On X11 the popup's frame is on the root, and each row's in the popup.
-        try session.clickRoot((Int(menu.frame[0] + row.frame[0] + row.frame[2] / 2), Int(menu.frame[1] + row.frame[1] + row.frame[3] / 2)))
+        let menu = try openedPopup(of: "country", in: session)
+        let row = try XCTUnwrap(menu.nodes.firstIndex { $0.text == "🇫🇷 France" })
+        try session.clickRoot(menu.center(of: row))
         try session.waitUntil("the pick of France") { try session.lastFrame().node("country")?.text == "Country: 🇫🇷 France" }
         XCTAssertEqual(try session.settledFrame().node("country")?.frame, expected.frame, "picked after a draw, measured as at the start")
     }
@@ -337,8 +333,7 @@ final class EmojiTests: XCTestCase {
             let session = try RewrapSession(arguments: arguments, server: server)
             defer { session.close() }
             try session.settledFrame()
-            let maps = try String(contentsOfFile: "/proc/\(session.process.processIdentifier)/maps", encoding: .utf8)
-            return maps.contains("NotoColorEmoji.ttf")
+            return try ProcessStats.mappedFiles(of: session.process.processIdentifier).contains { $0.hasSuffix("/NotoColorEmoji.ttf") }
         }
         XCTAssertFalse(try mapsEmojiFont([]), "the shipped panel")
         XCTAssertTrue(try mapsEmojiFont(["--panel", Self.emojiPanel]), "the emoji panel, which needs it")

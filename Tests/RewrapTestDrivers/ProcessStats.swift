@@ -12,17 +12,22 @@ public enum ProcessStats {
         return user + system
     }
 
-    /// The file names of the shared libraries a running process maps, from
-    /// /proc/PID/maps, read to its end (/proc reports a size of 0, and
+    /// The paths of the files a running process maps, from /proc/PID/maps,
+    /// read to its end (/proc reports a size of 0, and
     /// String(contentsOfFile:) stops after the first page).
-    public static func mappedLibraries(of pid: Int32) throws -> Set<String> {
+    public static func mappedFiles(of pid: Int32) throws -> Set<String> {
         guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { throw TestFailure("no maps for pid \(pid)") }
         defer { try? file.close() }
         let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
         return Set(maps.split(separator: "\n").compactMap { line -> String? in
-            guard let path = line.split(separator: " ").last, path.hasPrefix("/"), path.contains(".so") else { return nil }
-            return path.split(separator: "/").last.map(String.init)
+            guard let path = line.split(separator: " ").last, path.hasPrefix("/") else { return nil }
+            return String(path)
         })
+    }
+
+    /// The file names of the shared libraries a running process maps.
+    public static func mappedLibraries(of pid: Int32) throws -> Set<String> {
+        Set(try mappedFiles(of: pid).filter { $0.contains(".so") }.compactMap { $0.split(separator: "/").last.map(String.init) })
     }
 
     /// Resident set size in kibibytes.

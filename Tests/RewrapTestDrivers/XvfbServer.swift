@@ -24,13 +24,13 @@ public final class XvfbServer: @unchecked Sendable {
         do {
             text = try HelperLines(pipe, helper: "Xvfb", process: process).next(within: 15)
         } catch {
-            process.terminate()
+            stopProcess(process)
             throw error
         }
         // Nothing more comes down the pipe; its descriptor is not left open.
         try? pipe.fileHandleForReading.close()
         guard let number = Int(text) else {
-            process.terminate()
+            stopProcess(process)
             throw TestFailure("Xvfb did not report a display number (got \"\(text)\")")
         }
         display = ":\(number)"
