@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -156,7 +155,7 @@ def measure(args, helpers, xvfb):
             result["startup"] = startups[key]
 
         def ms(r):
-            return f"{statistics.median(r['startup']):.1f} ms ({min(r['startup']):.1f}–{max(r['startup']):.1f})"
+            return harness.spread(r["startup"])
 
         def mb(kb):
             return f"{kb / 1024:.1f} MB ({kb / c['rss']:.2f}× C)"

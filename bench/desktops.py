@@ -538,7 +538,7 @@ def print_table(results, desktops, args, sizes) -> None:
     cells = []
     for key in keys:
         c = results[key]["committed"]
-        cells.append(f"{statistics.median(c):.1f} ms ({min(c):.1f}–{max(c):.1f})")
+        cells.append(harness.spread(c))
     print("| start-up: exec → first buffer committed, median (range) | " + " | ".join(cells) + " |")
     print("| RSS 1 s after the first frame | " + " | ".join(
         f"{results[k]['rss'] / 1024:.1f} MB" if results[k].get("rss") else "n/a" for k in keys) + " |")

@@ -82,7 +82,7 @@ def edits(args, panel, xvfb, workdir):
 
         def label():
             nodes = records(trace_path)[-1]["nodes"]
-            return next(n["text"] for n in nodes if n["id"] == "shape")
+            return harness.node({"nodes": nodes}, "shape")["text"]
 
         for index in range(args.saves):
             title = f"Shape {index}" if index % 2 else f"A longer shape title {index}"
@@ -100,7 +100,7 @@ def edits(args, panel, xvfb, workdir):
         wait_for(lambda: label() == f"Storm {args.storm - 1}: Circle", timeout=5)
         time.sleep(1)
         storm = records(trace_path)[before:]
-        reloads = len({next(n["text"] for n in f["nodes"] if n["id"] == "shape") for f in storm})
+        reloads = len({harness.node(f, "shape")["text"] for f in storm})
         ticks = cpu_ticks(app.pid)
         time.sleep(2)
         idle = cpu_ticks(app.pid) - ticks

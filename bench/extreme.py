@@ -19,7 +19,7 @@ import sys
 import time
 
 import harness
-from harness import percentile, runtime_ms, wait_for, wait_idle
+from harness import percentile, wait_for
 
 
 def long_label():
@@ -36,10 +36,8 @@ def pointer_cpu(pid, env):
     so that on the 2,000-dropdown panel the hovered control changes at
     nearly every move; counted until the process has been idle for 0.3 s."""
     moves = "".join(f"mousemove {60 + 3 * i} {104 if i % 2 else 141}\n" for i in range(200))
-    before = runtime_ms(pid)
-    subprocess.run(["xdotool", "-"], input=moves, text=True, env=env, check=True)
-    wait_idle(pid)
-    return runtime_ms(pid) - before
+    return harness.cpu_over(pid, lambda: subprocess.run(["xdotool", "-"], input=moves, text=True, env=env, check=True,
+                                                        timeout=30))
 
 
 def measure(rewrap, name, panel):

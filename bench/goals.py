@@ -51,7 +51,6 @@ import argparse
 import glob
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -88,7 +87,7 @@ class Program:
     failure: str = ""
 
     def median(self, name: str) -> float | None:
-        return statistics.median(getattr(self, name)) if getattr(self, name) else None
+        return harness.median(getattr(self, name))
 
 
 class Platform:

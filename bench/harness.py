@@ -274,15 +274,6 @@ def rss_by_file(pid: int) -> dict[str, int]:
     return rss_by(pid, lambda perms, path, exe: os.path.basename(path) or None)
 
 
-def mapped_files(pid: int) -> set[str]:
-    try:
-        lines = Path(f"/proc/{pid}/maps").read_text().splitlines()
-    except OSError:
-        return set()
-    paths = (line.split(None, 5)[5] for line in lines if len(line.split(None, 5)) == 6)
-    return {path for path in paths if path.startswith("/") and not path.startswith(("/dev/", "/memfd:"))}
-
-
 # ---------------------------------------------------------------- waiting
 
 def wait_for(condition, timeout: float = 10, what: str = "a condition", every: float = 0.005):

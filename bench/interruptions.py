@@ -59,7 +59,8 @@ def run(binary, env, trace, second_pick, width=560):
                            env=harness.private_state(env))
     try:
         def xdotool(*words):
-            return subprocess.run(["xdotool", *map(str, words)], env=env, check=True, capture_output=True, text=True).stdout
+            return subprocess.run(["xdotool", *map(str, words)], env=env, check=True, capture_output=True, text=True,
+                                  timeout=30).stdout
 
         wait_for(lambda: records(trace) or app.poll() is not None)
         if app.poll() is not None:

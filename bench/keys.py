@@ -53,8 +53,8 @@ def presses(env, rewrap: str, count: int) -> tuple[list[float], float]:
         harness.wait_for(lambda: trace.read_text().strip(), timeout=15, what="Rewrap's first frame")
         time.sleep(1.0)  # the bus is looked for 0.1 s after the first frame
         window = subprocess.run(["xdotool", "search", "--sync", "--pid", str(proc.pid)], env=env, check=True,
-                                capture_output=True, text=True).stdout.split()[0]
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True)
+                                capture_output=True, text=True, timeout=30).stdout.split()[0]
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True, timeout=30)
         wait_idle(proc.pid)
         latencies = []
         before = runtime_ms(proc.pid)
@@ -63,9 +63,11 @@ def presses(env, rewrap: str, count: int) -> tuple[list[float], float]:
             last = None
             for _ in range(count):
                 start = time.monotonic()
-                subprocess.run(["xdotool", "key", "Tab"], env=env, check=True)
-                pending = ""
+                subprocess.run(["xdotool", "key", "Tab"], env=env, check=True, timeout=30)
+                pending, deadline = "", start + 5
                 while True:
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("no frame moved the focus within 5 s of a Tab")
                     pending += reader.readline()
                     if not pending.endswith("\n"):
                         time.sleep(0.0005)

@@ -29,7 +29,7 @@ def measure(args, xvfb, workdir) -> int:
         for move in range(args.moves):
             owner = ["pattern", "arrangement", "shape"][move % 3]
             last = records(trace_path)[-1]
-            node = next(n for n in last["nodes"] if n["id"] == owner)
+            node = harness.node(last, owner)
             x, y, w, h = node["frame"]
             xdotool("mousemove", "--sync", x + w // 2, y + h // 2, "click", 1)
             popup = wait_for(lambda: records(trace_path)[-1]["popup"])

@@ -38,14 +38,11 @@ def measure(args, xvfb, workdir):
     app = subprocess.Popen([args.rewrap, "--geometry", "680x420+0+0", "--reduce-motion", "--trace", trace_path], env=env)
     picks, resizes = [], []
     try:
-        def xdotool(*words):
-            return subprocess.run(["xdotool", *map(str, words)], env=env, check=True, capture_output=True, text=True).stdout
-
-        window = wait_for(lambda: xdotool("search", "--sync", "--pid", app.pid).split()[0])
+        xdotool = xvfb.xdotool
+        window = xvfb.window_of(app.pid)
         wait_for(lambda: records(trace_path))
         for _ in range(args.picks):
-            node = next(n for n in records(trace_path)[-1]["nodes"] if n["id"] == "pattern")
-            x, y, w, h = node["frame"]
+            x, y, w, h = harness.node(records(trace_path)[-1], "pattern")["frame"]
             xdotool("mousemove", int(x + w / 2), int(y + h / 2), "click", 1)
             popup = wait_for(lambda: records(trace_path)[-1]["popup"])
             row = next(r for r in popup["nodes"] if not r["selected"])
