@@ -29,7 +29,8 @@ TEST_PACKAGES := libharfbuzz-bin libxft-dev python3-fonttools unicode-data fonts
 # afresh, and a name it lists that the link lacks only warns) and packs the
 # relative relocations (RELR); the executables stay position-independent.
 # bench/README.md, "Levers", has what each gains.
-RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld
+LLD := -Xswiftc -use-ld=lld
+RELEASE := swift build -c release --static-swift-stdlib --disable-local-rpath $(LLD)
 ORDERED := -Xlinker --symbol-ordering-file=$(CURDIR)/link/startup.order -Xlinker -z -Xlinker pack-relative-relocs
 # One executable per platform, each linking only that platform's libraries,
 # so a start maps none of the other's, and beside them `rewrap`, a shell
@@ -114,8 +115,7 @@ test: deps
 # still reported, and fails the process (exit status 1).
 # The sanitized builds link with the toolchain's lld: Debian's ld.gold prints
 # a warning for each of the ASan runtime's local symbols it is asked to export.
-SANITIZED_LINK := -Xswiftc -use-ld=lld
-ASAN := --sanitize=address --scratch-path .build/asan $(SANITIZED_LINK)
+ASAN := --sanitize=address --scratch-path .build/asan $(LLD)
 test-asan: deps
 	swift build --build-tests $(ASAN)
 	$(LAUNCHER) .build/asan/debug/rewrap
@@ -131,7 +131,7 @@ test-asan: deps
 # hands its result over under a pthread mutex, which ThreadSanitizer sees,
 # rather than Synchronization's Mutex, which it reports falsely (its
 # comment says how).
-TSAN := --sanitize=thread --scratch-path .build/tsan $(SANITIZED_LINK)
+TSAN := --sanitize=thread --scratch-path .build/tsan $(LLD)
 test-tsan: deps
 	swift build --build-tests $(TSAN)
 	scripts/build-catalogs
@@ -154,7 +154,7 @@ soak: deps
 # is asked for by name. `make test` replays the corpora without libFuzzer.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= panel-file xsettings dbus text desktop plan wayland-configure wayland-keymap dbus-calls kept-state catalog
-FUZZ_BUILD := swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address $(SANITIZED_LINK) \
+FUZZ_BUILD := swift build --package-path Fuzz --sanitize=fuzzer --sanitize=address $(LLD) \
 	-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 
 fuzz: deps

@@ -4,11 +4,15 @@ import RewrapScene
 /// One of the loop's parts, asked the questions GLib asks a source (which
 /// descriptors are yours, until when may the loop sleep, what has happened
 /// since?) and told what the loop routes: each platform event, each of the
-/// controller's effects, and the end of each pass. A part answers in the
-/// controller's terms, `Input`s, which the loop hands on; it reads what is
-/// shown from the `ShownWindow` it is handed, and keeps no reference to
-/// the controller or another part. A new part conforms to this protocol and
-/// is one entry in `DemoApp`'s list; the loop itself changes not at all.
+/// controller's effects, the end of each pass and of the loop. A part
+/// answers in the controller's terms, `Input`s, which the loop hands on; it
+/// reads what is shown from the `ShownWindow` it is handed, and keeps no
+/// reference to the controller. Two parts hold another they serve (the
+/// presenter draws the popup window, the panel file's source tells the
+/// keeper of a new file), and the loop asks the presenter and the popup
+/// window for the frame directly, since drawing happens once a pass, after
+/// every input. A new part conforms to this protocol and is one entry in
+/// `DemoApp`'s list.
 protocol LoopSource: AnyObject {
     /// Adds what the loop polls for this source; none for one that only keeps time.
     func watch(_ descriptors: inout [Int32])

@@ -7,7 +7,7 @@ import RewrapScene
 /// at start, while the keeper learns the file's own words, in which picks
 /// are kept; a bad one is one line on stderr and the window's notice.
 final class PanelFileSource: LoopSource {
-    let watcher: PanelWatcher
+    private let watcher: PanelWatcher
     private let words: Words
     private let keeper: StateKeeper
 

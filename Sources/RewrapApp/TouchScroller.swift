@@ -50,11 +50,7 @@ final class TouchScroller {
     private var touchpadTravel = Point.zero
     /// What flings, and when its next frame is due; nil when nothing flings.
     private var fling: (target: ScrollTarget, motion: Fling, next: Double)?
-    /// How far a finger moves before a touch is a drag, at the scale it was set for.
-    private var threshold: Double
-
     init(threshold: Double) {
-        self.threshold = threshold
         touches = TouchRecognizer(threshold: threshold)
     }
 
@@ -63,7 +59,6 @@ final class TouchScroller {
 
     /// The interface scale changed: so does the drag threshold.
     func rescaled(threshold: Double) {
-        self.threshold = threshold
         touches = TouchRecognizer(threshold: threshold)
         drag = nil
         stop()
@@ -222,7 +217,7 @@ extension TouchScroller: LoopSource {
     /// A fling's next offset, once its frame is due.
     func inputs(readable: [Int32], window: ShownWindow) -> [Input] {
         followScale(window.metrics)
-        // No fling, nothing to do: not even the scroll range looked up, which a pass with nothing changed would pay for.
+        // No fling, nothing to do: a pass with nothing changed forms no scroll range for `tick`.
         guard fling != nil, window.frameReady,
               let outcome = tick(at: window.now, interval: window.frameInterval, range: window.scrollRange) else {
             return []
@@ -232,6 +227,6 @@ extension TouchScroller: LoopSource {
 
     /// The drag threshold follows the interface scale, as the window is drawn at a new one.
     private func followScale(_ metrics: Metrics) {
-        if metrics.dragThreshold != threshold { rescaled(threshold: metrics.dragThreshold) }
+        if metrics.dragThreshold != touches.threshold { rescaled(threshold: metrics.dragThreshold) }
     }
 }

@@ -7,7 +7,8 @@ import Glibc
 /// app's until one is readable or a deadline comes, kept to the nanosecond
 /// by a timerfd on CLOCK_MONOTONIC, for poll's own timeout counts whole
 /// milliseconds and would wake a frame late or a millisecond early. The
-/// set it polls is kept between waits, so a warm wait allocates nothing.
+/// set it polls is kept between waits, so a warm wait that finds nothing
+/// ready allocates nothing.
 ///
 ///     let poll = try DeadlinePoll()
 ///     poll.begin()
