@@ -17,7 +17,8 @@ public final class ShmSurface: FrameSurface {
     /// Nil while the connection it belonged to is gone and no other has
     /// come: nothing is drawn then.
     private var shm: OpaquePointer?
-    private var engine: TextEngine
+    /// What its text, and its popup's, is set with; new with a new scale.
+    private(set) var engine: TextEngine
     private var glyphs: GlyphCache
     /// Hands a finished buffer to the compositor, with the part that changed.
     var commit: (ShmBuffer, PixelRect?) -> Void = { _, _ in }

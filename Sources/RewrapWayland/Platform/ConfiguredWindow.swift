@@ -1,7 +1,6 @@
 import CWayland
 import CWaylandProtocols
 import RewrapPlatform
-import RewrapText
 
 /// The main window's wl_surface, with what the compositor tells about it
 /// from the start: the outputs it is on and the fractional scale it
@@ -102,9 +101,8 @@ final class ConfiguredWindow {
     let shell: any Shell
     /// The parent of every popup.
     let xdgSurface: OpaquePointer
+    /// Its frames, with the text engine its text and its popup's are set with.
     let buffer: ShmSurface
-    /// What its text, and its popup's, is set with; new with a new scale.
-    var text: TextEngine
     /// What the seat's events mean, from the opening window on.
     var input: SeatInput
     /// The latest toplevel configure, until its xdg_surface configure.
@@ -138,7 +136,6 @@ final class ConfiguredWindow {
         shell = opening.shell
         self.xdgSurface = xdgSurface
         buffer = opening.buffer
-        text = opening.text
         input = opening.input
         pendingConfigure = opening.pendingConfigure
         request = opening.request

@@ -73,7 +73,7 @@ extension WaylandPlatform {
         let surface = wl_compositor_create_surface(required.compositor)!
         let popupXDGSurface = xdg_wm_base_get_xdg_surface(required.wmBase, surface)!
         let xdgPopup = xdg_surface_get_popup(popupXDGSurface, window.xdgSurface, positioner)!
-        let buffer = ShmSurface(shm: required.shm, text: window.text, glyphs: glyphs)
+        let buffer = ShmSurface(shm: required.shm, text: window.buffer.engine, glyphs: glyphs)
         let viewport = scale.isFractional ? globals.viewporter.map { wp_viewporter_get_viewport($0, surface)! } : nil
         xdg_surface_add_listener(popupXDGSurface, &popupSurfaceListener, userData)
         xdg_popup_add_listener(xdgPopup, &popupListener, userData)

@@ -1,7 +1,6 @@
 import CWayland
 import CWaylandProtocols
 import RewrapPlatform
-import RewrapText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,9 +12,8 @@ struct Reconnection {
     let deadline: Double
     /// Why the connection was lost, for the line said on giving up.
     let loss: String
+    /// Its frames, with the text engine, new with a new scale while it waits.
     let buffer: ShmSurface
-    /// New with a new scale while the window waits.
-    var text: TextEngine
     /// Pixels a wheel click scrolls, for what input means to the window opened again.
     var scrollStep: Double
     var request: WindowRequest
@@ -51,7 +49,7 @@ extension WaylandPlatform {
         request.height = nil
         let focused = window.input.reportedFocus
         phase = .reconnecting(Reconnection(deadline: Self.monotonicNow() + Reconnection.patience, loss: loss,
-                                           buffer: window.buffer, text: window.text, scrollStep: window.input.scrollStep,
+                                           buffer: window.buffer, scrollStep: window.input.scrollStep,
                                            request: request, scale: window.scale,
                                            logicalSize: window.isMaximized ? window.restoredSize ?? window.logicalSize : window.logicalSize))
         window.buffer.letGo()
@@ -82,7 +80,7 @@ extension WaylandPlatform {
         listen(to: next)
         do {
             kept.buffer.move(to: next.required.shm)
-            try beginOpening(kept.request, buffer: kept.buffer, text: kept.text, scrollStep: kept.scrollStep, scale: kept.scale,
+            try beginOpening(kept.request, buffer: kept.buffer, scrollStep: kept.scrollStep, scale: kept.scale,
                              size: kept.logicalSize, isReopening: true)
         } catch {
             return error.message

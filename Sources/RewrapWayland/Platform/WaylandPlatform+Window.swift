@@ -14,11 +14,10 @@ import Glibc
 final class OpeningWindow {
     let surface: WindowSurface
     var shell: any Shell
-    /// What the window's frames are drawn into: new at the start, the old
+    /// What the window's frames are drawn into, with the text engine its
+    /// text and its popup's are set with: new at the start, the old
     /// window's when it opens again on a restarted compositor.
     let buffer: ShmSurface
-    /// What its text, and its popup's, is set with; new with a new scale.
-    var text: TextEngine
     /// What the seat's events mean: before there is a window to scroll,
     /// there is no scroll step, and no event to mean anything.
     var input: SeatInput
@@ -33,12 +32,11 @@ final class OpeningWindow {
     let scale: SurfaceScale
     var logicalSize: LogicalSize
 
-    init(surface: WindowSurface, shell: any Shell, buffer: ShmSurface, text: TextEngine, input: SeatInput, isReopening: Bool,
+    init(surface: WindowSurface, shell: any Shell, buffer: ShmSurface, input: SeatInput, isReopening: Bool,
          request: WindowRequest, minimum: (Int32, Int32), scale: SurfaceScale, logicalSize: LogicalSize) {
         self.surface = surface
         self.shell = shell
         self.buffer = buffer
-        self.text = text
         self.input = input
         self.isReopening = isReopening
         self.request = request
@@ -84,7 +82,7 @@ extension WaylandPlatform {
         let size = LogicalSize(width: logical(request.width ?? Int((Double(request.defaultWidth) * request.scale).rounded())),
                                height: logical(request.height ?? Int((Double(request.defaultHeight) * request.scale).rounded())))
         let buffer = ShmSurface(shm: connection.required.shm, text: text, glyphs: glyphs)
-        try beginOpening(request, buffer: buffer, text: text, scrollStep: Metrics(scale: request.scale).scrollStep, scale: scale,
+        try beginOpening(request, buffer: buffer, scrollStep: Metrics(scale: request.scale).scrollStep, scale: scale,
                          size: size, isReopening: false)
         // Nothing may be drawn before the first configure.
         while true {
@@ -101,7 +99,7 @@ extension WaylandPlatform {
 
     /// Makes the window's surface and shell, which the compositor's first
     /// configure makes whole.
-    func beginOpening(_ request: WindowRequest, buffer: ShmSurface, text: TextEngine, scrollStep: Double, scale: SurfaceScale,
+    func beginOpening(_ request: WindowRequest, buffer: ShmSurface, scrollStep: Double, scale: SurfaceScale,
                       size: LogicalSize, isReopening: Bool) throws(PlatformError) {
         func logical(_ pixels: Int) -> Int32 { max(1, scale.logical(Double(pixels))) }
         let minimum = (logical(Int((Double(request.minimumWidth) * request.scale).rounded())),
@@ -111,7 +109,7 @@ extension WaylandPlatform {
         // No smaller than the minimum it asks the compositor to keep, as an
         // X11 window manager holds it to its size hints.
         let size = LogicalSize(width: max(size.width, minimum.0), height: max(size.height, minimum.1))
-        phase = .opening(OpeningWindow(surface: surface, shell: shell, buffer: buffer, text: text,
+        phase = .opening(OpeningWindow(surface: surface, shell: shell, buffer: buffer,
                                        input: SeatInput(scrollStep: scrollStep), isReopening: isReopening, request: request,
                                        minimum: minimum, scale: scale, logicalSize: size.fitted(to: scale)))
     }
@@ -342,17 +340,14 @@ extension WaylandPlatform {
         case .windowless:
             return Size(width: 0, height: 0)
         case .opening(let opening):
-            opening.text = engine
             opening.input.scrollStep = scrollStep
             opening.buffer.setText(engine, glyphs: glyphs)
             buffer = opening.logicalSize.buffer(at: opening.scale)
         case .open(let window):
-            window.text = engine
             window.input.scrollStep = scrollStep
             window.buffer.setText(engine, glyphs: glyphs)
             buffer = window.logicalSize.buffer(at: window.scale)
         case .reconnecting(var kept):
-            kept.text = engine
             kept.scrollStep = scrollStep
             kept.buffer.setText(engine, glyphs: glyphs)
             phase = .reconnecting(kept)

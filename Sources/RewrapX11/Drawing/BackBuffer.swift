@@ -14,7 +14,8 @@ import RewrapText
 /// shape rather than one per run of antialiased pixels.
 public final class BackBuffer: FrameSurface {
     private let connection: XConnection
-    private var engine: TextEngine
+    /// What its text, and its popup's, is set and drawn with; new with a new scale.
+    private(set) var engine: TextEngine
     private var glyphs: GlyphSets
     /// How far outside the buffer a glyph's origin may lie and still show ink.
     private var margin: Int

@@ -1,7 +1,6 @@
 import CX11
 import RewrapLayout
 import RewrapScene
-import RewrapText
 
 /// The main window once it is open: the X window and the back buffer it is
 /// drawn through, made together, with what opening it decided and what the
@@ -11,9 +10,6 @@ import RewrapText
 final class MappedWindow {
     let id: Window
     let buffer: BackBuffer
-    /// What its text, and its popup's, is set and drawn with: the app's
-    /// engine, handed over with the window and again when the scale changes.
-    var text: TextEngine
     /// The default size it opened at, fitted again to its monitor once the
     /// monitors are known (`watchDesktop`); nil when a size was asked for.
     let defaultSize: Size?
@@ -36,12 +32,11 @@ final class MappedWindow {
     /// Maximised both ways, as the window manager last said.
     var isMaximized = false
 
-    init(id: Window, buffer: BackBuffer, text: TextEngine, defaultSize: Size?, userPlaced: Bool,
+    init(id: Window, buffer: BackBuffer, defaultSize: Size?, userPlaced: Bool,
          icon: (size: Int, draw: (Int) -> [UInt32])?, tracking: DesktopTracking, scale: Double, minimumAtUnitScale: Size,
          syncCounter: SyncCounter?, launch: StartupNotification?) {
         self.id = id
         self.buffer = buffer
-        self.text = text
         self.defaultSize = defaultSize
         self.userPlaced = userPlaced
         self.icon = icon

@@ -54,7 +54,7 @@ extension X11Platform {
                                    UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap | CWEventMask), &attributes)
         setTransient(window, for: main.id)
         if pointerCursor != 0 { XDefineCursor(display, window, pointerCursor) }
-        let buffer = BackBuffer(connection: connection, text: main.text, glyphs: glyphSets, window: window, width: frame.width,
+        let buffer = BackBuffer(connection: connection, text: main.buffer.engine, glyphs: glyphSets, window: window, width: frame.width,
                                 height: frame.height)
         popup = (window, buffer)
         XMapRaised(display, window)

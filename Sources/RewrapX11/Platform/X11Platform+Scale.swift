@@ -36,7 +36,6 @@ extension X11Platform {
     /// Draws both windows' text with `engine` from now on. Each engine's
     /// faces are numbered from the start: new fonts for them.
     private func retext(_ window: MappedWindow, _ engine: TextEngine) {
-        window.text = engine
         glyphSets = GlyphSets(connection: connection)
         window.buffer.setText(engine, glyphs: glyphSets)
         popup?.buffer.setText(engine, glyphs: glyphSets)

@@ -83,7 +83,7 @@ public final class X11Platform {
                                UInt32(InputOutput), connection.visual,
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         let buffer = BackBuffer(connection: connection, text: text, glyphs: glyphSets, window: id, width: width, height: height)
-        let window = MappedWindow(id: id, buffer: buffer, text: text,
+        let window = MappedWindow(id: id, buffer: buffer,
                                   defaultSize: fitsDefaultSize ? Size(width: Double(width), height: Double(height)) : nil,
                                   userPlaced: request.x != nil, icon: request.icon,
                                   tracking: tracking, scale: scale, minimumAtUnitScale: minimumAtUnitScale,
